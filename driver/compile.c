@@ -1,0 +1,562 @@
+/* Command lines for cc1, cc1plus and as.
+ *
+ * gcc builds these from its specs (cpp_unique_options, cc1_options,
+ * cpp_options, asm_options).  Here each spec is a function that pushes
+ * the option groups of the option table in the spec's order; within a
+ * group the options keep their command-line order.  The comments name
+ * the spec fragment each step stands for.
+ */
+#include "config.h"
+
+#include "driver.h"
+#include "diag.h"
+#include "tempfile.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const char *lang_name(enum lang l)
+{
+	static const char *const names[] = {
+		[LANG_NONE] = "none", [LANG_C] = "c", [LANG_CPP_OUTPUT] = "cpp-output",
+		[LANG_CXX] = "c++", [LANG_CXX_OUTPUT] = "c++-cpp-output", [LANG_C_HEADER] = "c-header",
+		[LANG_CXX_HEADER] = "c++-header", [LANG_ASM] = "assembler",
+		[LANG_ASM_CPP] = "assembler-with-cpp", [LANG_OBJECT] = "object",
+	};
+	return names[l];
+}
+
+static int is_cxx(enum lang l) { return l == LANG_CXX || l == LANG_CXX_OUTPUT || l == LANG_CXX_HEADER; }
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+/* The suffix of PATH's last component, with its dot, or "". */
+static const char *suffix_of(const char *path)
+{
+	const char *b = base_name(path);
+	const char *dot = strrchr(b, '.');
+	return dot && dot != b ? dot : "";
+}
+
+/* PATH without its suffix. */
+static char *strip_suffix(const char *path)
+{
+	return xstrndup(path, strlen(path) - strlen(suffix_of(path)));
+}
+
+static void push_group(const struct driver *d, enum opt_group g, struct strvec *out)
+{
+	for (size_t i = 0; i < d->nopts; i++)
+		if (optdefs[d->opts[i].id].group == g)
+			push_opt(d, &d->opts[i], out);
+}
+
+/* What -dumpdir/-dumpbase/-dumpbase-ext say for IN (GCC 12 rules). */
+struct dumps {
+	char *dir;  /* NULL when none is passed */
+	char *base;
+	const char *ext;
+};
+
+static struct dumps dumps_for(const struct driver *d, const struct input *in)
+{
+	struct dumps r = { 0 };
+	const struct opt *db = last_opt(d, OPT_dumpbase), *dd = last_opt(d, OPT_dumpdir);
+	const struct opt *dx = last_opt(d, OPT_dumpbase_ext);
+	const char *ext = strcmp(in->name, "-") == 0 ? "" : suffix_of(in->name);
+
+	if (db) {
+		r.base = xstrdup(db->arg);
+		r.ext = dx ? dx->arg : NULL;
+		r.dir = dd ? xstrdup(dd->arg) : NULL;
+		return r;
+	}
+	r.ext = *ext ? ext : NULL;
+	if (d->stop != STOP_LINK && d->output) {
+		/* -c/-S/-E -o DIR/NAME.o: dump in DIR, named NAME.c. */
+		const char *b = base_name(d->output);
+		char *stem = strip_suffix(b);
+		r.base = xasprintf("%s%s", stem, ext);
+		free(stem);
+		if (b != d->output && d->save_temps != SAVE_CWD)
+			r.dir = xstrndup(d->output, (size_t)(b - d->output));
+	} else {
+		r.base = xstrdup(strcmp(in->name, "-") == 0 ? "-" : base_name(in->name));
+		if (d->dumpdir)
+			r.dir = xstrdup(d->dumpdir);
+	}
+	if (dd)
+		r.dir = xstrdup(dd->arg);
+	return r;
+}
+
+static void push_dumps(const struct dumps *du, struct strvec *out)
+{
+	if (du->dir) {
+		strvec_push(out, "-dumpdir");
+		strvec_push(out, du->dir);
+	}
+	strvec_push(out, "-dumpbase");
+	strvec_push(out, du->base);
+	if (du->ext) {
+		strvec_push(out, "-dumpbase-ext");
+		strvec_push(out, du->ext);
+	}
+}
+
+/* The name of an intermediate file with SUFFIX: kept with -save-temps,
+ * a temporary file otherwise. */
+static char *intermediate(const struct driver *d, const struct dumps *du, const char *suffix)
+{
+	if (d->save_temps == SAVE_NONE)
+		return temp_make(suffix);
+	char *stem = strip_suffix(du->base);
+	char *name = xasprintf("%s%s%s", du->dir ? du->dir : "", stem, suffix);
+	free(stem);
+	return name;
+}
+
+/* %{m*} plus the backend's default -march/-mtune unless overridden. */
+static void push_machine(const struct driver *d, struct strvec *out)
+{
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		if (o->id != OPT_m)
+			continue;
+		if (d->march_native.n && (strcmp(o->word, "-march=native") == 0 ||
+					  strcmp(o->word, "-mtune=native") == 0))
+			continue;
+		strvec_push(out, o->word);
+	}
+	struct strvec defs = { 0 };
+	strvec_split(&defs, d->ml->defaults, ' ');
+	for (size_t i = 0; i < defs.n; i++) {
+		const char *def = defs.v[i];
+		const char *eq = strchr(def, '=');
+		char *key = eq ? xstrndup(def, (size_t)(eq - def + 1)) : xstrdup(def);
+		int given = find_word(d, key, 1) != NULL;
+		if (d->target->tune_follows_arch && strcmp(key, "-mtune=") == 0 &&
+		    (find_word(d, "-march=", 1) || find_word(d, "-mcpu=", 1)))
+			given = 1;
+		if (!given)
+			strvec_push(out, def);
+		free(key);
+	}
+	strvec_free(&defs);
+}
+
+/* Is there a -g option asking for debug information (level > 0)? */
+static int debug_level(const struct driver *d)
+{
+	for (size_t i = d->nopts; i-- > 0;) {
+		const struct opt *o = &d->opts[i];
+		if (o->id != OPT_g)
+			continue;
+		const char *w = o->word + 2;
+		if (strcmp(w, "0") == 0 || strcmp(w, "gdb0") == 0 || strcmp(w, "dwarf0") == 0)
+			return 0;
+		if (strcmp(w, "3") == 0 || strcmp(w, "gdb3") == 0 || strcmp(w, "dwarf3") == 0)
+			return 3;
+		if (*w == 0 || strncmp(w, "gdb", 3) == 0 || strncmp(w, "dwarf", 5) == 0 ||
+		    strcmp(w, "1") == 0 || strcmp(w, "2") == 0)
+			return w[0] == '1' ? 1 : 2;
+	}
+	return 0;
+}
+
+/* %(cpp_unique_options) */
+static void cpp_unique(const struct driver *d, const struct input *in, const char *dep_out,
+		       struct strvec *out)
+{
+	if (d->quiet)
+		strvec_push(out, "-quiet");
+	push_group(d, GRP_CPP_NOSTDINC, out);
+	push_group(d, GRP_CPP_C, out);
+	if (d->verbose)
+		strvec_push(out, "-v");
+	push_group(d, GRP_CPP_I, out);
+	push_group(d, GRP_CPP_P, out);
+	/* %I */
+	if (strcmp(d->ml->dir, ".") != 0) {
+		strvec_push(out, "-imultilib");
+		strvec_push(out, d->ml->dir);
+	}
+	if (*d->ml->multiarch) {
+		strvec_push(out, "-imultiarch");
+		strvec_push(out, d->ml->multiarch);
+	}
+	if (d->sysroot) {
+		strvec_push(out, "-isysroot");
+		strvec_push(out, d->sysroot);
+	}
+	for (size_t i = 0; i < d->bprefixes.n; i++) {
+		char *inc = xasprintf("%sinclude", d->bprefixes.v[i]);
+		struct stat st;
+		if (stat(inc, &st) == 0 && S_ISDIR(st.st_mode)) {
+			strvec_push(out, "-isystem");
+			strvec_push(out, inc);
+		} else {
+			free(inc);
+		}
+	}
+	/* %{MD:-MD %{!o:%b.d}%{o*:%.d%*}} and the same for -MMD */
+	int has_mt = has_opt(d, OPT_MT) || has_opt(d, OPT_MQ);
+	const struct opt *md = NULL;
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		if (o->id != OPT_MD && o->id != OPT_MMD)
+			continue;
+		md = o;
+		strvec_push(out, o->id == OPT_MD ? "-MD" : "-MMD");
+		if (o->arg)
+			strvec_push(out, o->arg);
+		else
+			strvec_push(out, dep_out);
+	}
+	push_group(d, GRP_CPP_M, out);
+	push_group(d, GRP_CPP_MF, out);
+	push_group(d, GRP_CPP_MG, out);
+	push_group(d, GRP_CPP_MP, out);
+	push_group(d, GRP_CPP_MQ, out);
+	push_group(d, GRP_CPP_MT, out);
+	/* %{!E:%{!M:%{!MM:%{!MT:%{!MQ:%{MD|MMD:%{o*:-MQ %*}}}}}}} */
+	if (md && d->stop != STOP_E && !has_opt(d, OPT_M) && !has_opt(d, OPT_MM) && !has_mt &&
+	    d->output) {
+		strvec_push(out, "-MQ");
+		strvec_push(out, d->output);
+	}
+	push_group(d, GRP_CPP_REMAP, out);
+	if (debug_level(d) > 2)
+		strvec_push(out, "-dD");
+	push_group(d, GRP_CPP_H, out);
+	/* %C: the language's cpp spec */
+	if (is_cxx(in->lang))
+		strvec_push(out, "-D_GNU_SOURCE");
+	if (has_opt(d, OPT_posix))
+		strvec_push(out, "-D_POSIX_SOURCE");
+	if (has_opt(d, OPT_pthread))
+		strvec_push(out, "-D_REENTRANT");
+	push_group(d, GRP_CPP_D, out);
+	push_group(d, GRP_CPP_IOPT, out);
+	push_group(d, GRP_CPP_WP, out);
+	strvec_push(out, in->name);
+}
+
+static void distro_defaults(const struct driver *d, struct strvec *out)
+{
+	if (!find_word(d, "-fno-asynchronous-unwind-tables", 0))
+		strvec_push(out, "-fasynchronous-unwind-tables");
+}
+
+/* %(cpp_options) without cpp_unique_options: the -E form's tail. */
+static void cpp_options_tail(const struct driver *d, struct strvec *out)
+{
+	for (size_t i = 0; i < d->march_native.n; i++)
+		strvec_push(out, d->march_native.v[i]);
+	push_machine(d, out);
+	push_group(d, GRP_CC1_STD, out);
+	push_group(d, GRP_CC1_W, out);
+	push_group(d, GRP_CC1_WNONE, out);
+	push_group(d, GRP_CC1_F, out);
+	if (debug_level(d) > 0) {
+		push_group(d, GRP_CC1_G, out);
+		if (!find_word(d, "-fno-working-directory", 0))
+			strvec_push(out, "-fworking-directory");
+	}
+	push_group(d, GRP_CC1_O, out);
+	push_group(d, GRP_CC1_UNDEF, out);
+	if (d->save_temps != SAVE_NONE)
+		strvec_push(out, "-fpch-preprocess");
+	distro_defaults(d, out);
+}
+
+/* %(cc1_options), up to where -S puts its -o. */
+static void cc1_options(const struct driver *d, const struct dumps *du, struct strvec *out)
+{
+	for (size_t i = 0; i < d->march_native.n; i++)
+		strvec_push(out, d->march_native.v[i]);
+	if (d->quiet)
+		strvec_push(out, "-quiet");
+	push_group(d, GRP_CC1_D, out);
+	push_dumps(du, out);
+	push_machine(d, out);
+	push_group(d, GRP_CC1_AUXINFO, out);
+	push_group(d, GRP_CC1_G, out);
+	push_group(d, GRP_CC1_O, out);
+	push_group(d, GRP_CC1_W, out);
+	push_group(d, GRP_CC1_WNONE, out);
+	push_group(d, GRP_CC1_STD, out);
+	if (d->verbose)
+		strvec_push(out, "-version");
+	if (has_opt(d, OPT_pg))
+		strvec_push(out, "-p");
+	if (has_opt(d, OPT_p))
+		strvec_push(out, "-p");
+	push_group(d, GRP_CC1_F, out);
+	push_group(d, GRP_CC1_UNDEF, out);
+	if (has_opt(d, OPT_Qn))
+		strvec_push(out, "-fno-ident");
+}
+
+/* %{-param*}, coverage and the distribution's defaults: cc1_options' end. */
+static void cc1_options_tail(const struct driver *d, struct strvec *out)
+{
+	push_group(d, GRP_CC1_PARAM, out);
+	if (has_opt(d, OPT_coverage)) {
+		strvec_push(out, "-fprofile-arcs");
+		strvec_push(out, "-ftest-coverage");
+	}
+	distro_defaults(d, out);
+}
+
+static const char *compiler_for(enum lang l)
+{
+	return is_cxx(l) ? backend_cc1plus() : backend_cc1();
+}
+
+/* The dependency file that -MD writes: %{!o:%b.d}%{o*:%.d%*}. */
+static char *dep_file(const struct driver *d, const struct dumps *du)
+{
+	if (d->output) {
+		char *stem = strip_suffix(d->output);
+		char *r = xasprintf("%s.d", stem);
+		free(stem);
+		return r;
+	}
+	char *stem = strip_suffix(du->base);
+	char *r = xasprintf("%s.d", stem);
+	free(stem);
+	return r;
+}
+
+/* The object (or -S/-E output) of IN when it is the final output. */
+static char *final_output(const struct driver *d, const struct input *in, const char *suffix)
+{
+	if (d->output)
+		return xstrdup(d->output);
+	const char *b = strcmp(in->name, "-") == 0 ? "-" : base_name(in->name);
+	char *stem = strcmp(b, "-") == 0 ? xstrdup("-") : strip_suffix(b);
+	char *r = xasprintf("%s%s", stem, suffix);
+	free(stem);
+	return r;
+}
+
+static void as_command(const struct driver *d, const char *src, const char *obj, struct strvec *as)
+{
+	strvec_push(as, find_program(d, "as"));
+	if (d->verbose)
+		strvec_push(as, "-v");
+	if (has_opt(d, OPT_w))
+		strvec_push(as, "-W");
+	push_group(d, GRP_CPP_I, as);
+	/* %(asm_debug): --gdwarf-N for -g */
+	if (debug_level(d) > 0 && !find_word(d, "-gstabs", 1)) {
+		const struct opt *dw = find_word(d, "-gdwarf-", 1);
+		strvec_pushf(as, "--gdwarf-%s", dw ? dw->word + 8 : "5");
+	}
+	for (size_t i = 0; i < d->nopts; i++) {
+		const char *w = d->opts[i].word;
+		if (strncmp(w, "-ffile-prefix-map=", 18) == 0 || strncmp(w, "-fdebug-prefix-map=", 19) == 0) {
+			strvec_push(as, "--debug-prefix-map");
+			strvec_push(as, strchr(w, '=') + 1);
+		}
+	}
+	if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib", 0))
+		strvec_push(as, "--compress-debug-sections=zlib");
+	if (find_word(d, "-gz=none", 0))
+		strvec_push(as, "--compress-debug-sections=none");
+	/* %a: the target's asm spec */
+	strvec_split(as, d->abi->as_flags, ' ');
+	if (find_word(d, "-msse2avx", 0) && !find_word(d, "-mavx", 0))
+		strvec_push(as, "-msse2avx");
+	push_group(d, GRP_AS, as);
+	strvec_push(as, "-o");
+	strvec_push(as, obj);
+	strvec_push(as, src);
+}
+
+void compile_input(struct driver *d, struct input *in)
+{
+	struct dumps du = dumps_for(d, in);
+	struct strvec cmds[2] = { { 0 }, { 0 } };
+	const char *names[2] = { NULL, NULL };
+	int ncmds = 0;
+	char *obj = NULL;      /* what as writes */
+	const char *asm_src = NULL;
+	int to_object = d->stop == STOP_C || d->stop == STOP_LINK;
+
+	switch (in->lang) {
+	case LANG_C:
+	case LANG_CXX:
+	case LANG_CPP_OUTPUT:
+	case LANG_CXX_OUTPUT:
+	case LANG_C_HEADER:
+	case LANG_CXX_HEADER: {
+		int preprocessed = in->lang == LANG_CPP_OUTPUT || in->lang == LANG_CXX_OUTPUT;
+		int separate_cpp = !preprocessed && d->stop != STOP_E &&
+				   (d->save_temps != SAVE_NONE || has_opt(d, OPT_traditional_cpp));
+		int header = in->lang == LANG_C_HEADER || in->lang == LANG_CXX_HEADER;
+		const char *cc = compiler_for(in->lang);
+		char *dep = dep_file(d, &du);
+
+		if (d->stop == STOP_E || has_opt(d, OPT_M) || has_opt(d, OPT_MM)) {
+			/* cc1 -E %(cpp_options) */
+			struct strvec *c = &cmds[ncmds];
+			names[ncmds++] = base_name(cc);
+			strvec_push(c, cc);
+			strvec_push(c, "-E");
+			if (has_opt(d, OPT_traditional_cpp))
+				strvec_push(c, "-traditional-cpp");
+			cpp_unique(d, in, dep, c);
+			if (d->output) {
+				strvec_push(c, "-o");
+				strvec_push(c, d->output);
+				temp_failure_output(d->output);
+			}
+			cpp_options_tail(d, c);
+			push_dumps(&du, c);
+			break;
+		}
+		const char *cc1_input = in->name;
+		if (separate_cpp) {
+			char *ifile = intermediate(d, &du, is_cxx(in->lang) ? ".ii" : ".i");
+			struct strvec *c = &cmds[ncmds];
+			names[ncmds++] = base_name(cc);
+			strvec_push(c, cc);
+			strvec_push(c, "-E");
+			if (has_opt(d, OPT_traditional_cpp))
+				strvec_push(c, "-traditional-cpp");
+			cpp_unique(d, in, dep, c);
+			cpp_options_tail(d, c);
+			strvec_push(c, "-o");
+			strvec_push(c, ifile);
+			/* Run the preprocessor on its own; the compiler follows. */
+			if (run_commands(d, cmds, 1, names, NULL, NULL))
+				goto failed;
+			strvec_free(&cmds[0]);
+			ncmds = 0;
+			cc1_input = ifile;
+			preprocessed = 1;
+		}
+		struct strvec *c = &cmds[ncmds];
+		names[ncmds++] = base_name(cc);
+		strvec_push(c, cc);
+		if (preprocessed) {
+			strvec_push(c, "-fpreprocessed");
+			strvec_push(c, cc1_input);
+		} else {
+			cpp_unique(d, in, dep, c);
+		}
+		cc1_options(d, &du, c);
+		if (has_opt(d, OPT_f) && find_word(d, "-fsyntax-only", 0)) {
+			strvec_push(c, "-o");
+			strvec_push(c, "/dev/null");
+			cc1_options_tail(d, c);
+			break;
+		}
+		if (d->stop == STOP_S && !header) {
+			char *s = final_output(d, in, ".s");
+			strvec_push(c, "-o");
+			strvec_push(c, s);
+			temp_failure_output(s);
+			cc1_options_tail(d, c);
+			break;
+		}
+		cc1_options_tail(d, c);
+		char *sfile = intermediate(d, &du, ".s");
+		strvec_push(c, "-o");
+		strvec_push(c, sfile);
+		if (header) {
+			/* %{!o*:--output-pch %i.gch}%W{o*:--output-pch %*} */
+			if (d->output) {
+				strvec_push(c, "--output-pch=");
+				strvec_push(c, d->output);
+				temp_failure_output(d->output);
+			} else {
+				char *pch = xasprintf("%s.gch", in->name);
+				strvec_pushf(c, "--output-pch=%s", pch);
+				temp_failure_output(pch);
+			}
+			break;
+		}
+		asm_src = sfile;
+		break;
+	}
+	case LANG_ASM_CPP: {
+		/* %(trad_capable_cpp) -lang-asm %(cpp_options) -fno-directives-only */
+		struct strvec *c = &cmds[ncmds];
+		char *dep = dep_file(d, &du);
+		names[ncmds++] = "cc1";
+		strvec_push(c, backend_cc1());
+		strvec_push(c, "-E");
+		strvec_push(c, "-lang-asm");
+		cpp_unique(d, in, dep, c);
+		if (d->stop == STOP_E && d->output) {
+			strvec_push(c, "-o");
+			strvec_push(c, d->output);
+			temp_failure_output(d->output);
+		}
+		cpp_options_tail(d, c);
+		strvec_push(c, "-fno-directives-only");
+		if (d->stop == STOP_E) {
+			push_dumps(&du, c);
+			break;
+		}
+		if (!to_object)
+			break; /* gcc -S on a .S file only preprocesses, to stdout */
+		char *sfile = intermediate(d, &du, ".s");
+		strvec_push(c, "-o");
+		strvec_push(c, sfile);
+		asm_src = sfile;
+		break;
+	}
+	case LANG_ASM:
+		if (to_object)
+			asm_src = in->name;
+		break;
+	default:
+		return;
+	}
+
+	if (asm_src && to_object) {
+		if (d->stop == STOP_C) {
+			obj = final_output(d, in, ".o");
+			temp_failure_output(obj);
+		} else {
+			obj = intermediate(d, &du, ".o");
+		}
+		struct strvec *as = &cmds[ncmds];
+		names[ncmds++] = "as";
+		as_command(d, asm_src, obj, as);
+		in->object = obj;
+		/* With -pipe, cc1 writes its assembly to as's standard input. */
+		if (d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {
+			struct strvec *cc = &cmds[0];
+			cc->v[cc->n - 1] = "-";
+			as->v[as->n - 1] = "-";
+		}
+	}
+	if (ncmds && d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {
+		if (run_commands(d, cmds, 2, names, NULL, NULL))
+			goto failed;
+	} else {
+		for (int i = 0; i < ncmds; i++)
+			if (run_commands(d, &cmds[i], 1, &names[i], NULL, NULL))
+				goto failed;
+	}
+	temp_commit_failure_outputs();
+	for (int i = 0; i < ncmds; i++)
+		strvec_free(&cmds[i]);
+	return;
+failed:
+	temp_delete_failure_outputs();
+	in->object = NULL;
+	driver_failed = 1;
+	for (int i = 0; i < 2; i++)
+		strvec_free(&cmds[i]);
+}

@@ -1,0 +1,489 @@
+/* xgcc, xg++: a gcc-compatible compiler driver.
+ *
+ * main() reads the command line (options.c), decides the stages of every
+ * input, compiles and assembles each one (compile.c) and links the
+ * objects through collect2 (link.c).  Every command is shown first with
+ * -v (as gcc shows it) or only shown with -###, and then run through
+ * posix_spawn.  A failed step deletes its output; the temporary files go
+ * on every exit path (lib/tempfile.c).
+ */
+#include "config.h"
+
+#include "driver.h"
+#include "diag.h"
+#include "process.h"
+#include "tempfile.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int driver_failed;
+
+static void quote_single(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/* The options as gcc lists them in COLLECT_GCC_OPTIONS. */
+static char *collect_options(const struct driver *d, const char *extra)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct strvec all = { 0 };
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		if (o->id == OPT_hash3 || o->id == OPT_l)
+			continue;
+		if (o->id == OPT_MD || o->id == OPT_MMD) {
+			strvec_push(&all, o->word);
+			continue;
+		}
+		push_opt(d, o, &all);
+	}
+	struct strvec defs = { 0 };
+	strvec_split(&defs, d->ml->defaults, ' ');
+	for (size_t i = 0; i < defs.n; i++) {
+		const char *eq = strchr(defs.v[i], '=');
+		char *key = eq ? xstrndup(defs.v[i], (size_t)(eq - defs.v[i] + 1)) : xstrdup(defs.v[i]);
+		int given = find_word(d, key, 1) != NULL ||
+			    (d->target->tune_follows_arch && strcmp(key, "-mtune=") == 0 &&
+			     find_word(d, "-march=", 1));
+		if (!given)
+			strvec_push(&all, defs.v[i]);
+		free(key);
+	}
+	if (extra)
+		strvec_split(&all, extra, ' ');
+	for (size_t i = 0; i < all.n; i++) {
+		if (i)
+			fputc(' ', f);
+		quote_single(f, all.v[i]);
+	}
+	fclose(f);
+	strvec_free(&all);
+	strvec_free(&defs);
+	return buf;
+}
+
+static const char *link_dumpdir;
+
+void print_collect_options(const struct driver *d, const char *extra)
+{
+	char *s = collect_options(d, extra);
+	fprintf(stderr, "COLLECT_GCC_OPTIONS=%s\n", s);
+	free(s);
+}
+
+int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char **names,
+		 const char *in_path, const char *out_path)
+{
+	struct spawn_cmd sc[8];
+	struct strvec argvs[8];
+	if (ncmds > 8)
+		fatal("too many commands in a pipeline");
+	for (size_t i = 0; i < ncmds; i++) {
+		memset(&argvs[i], 0, sizeof argvs[i]);
+		strvec_extend(&argvs[i], &d->wrapper);
+		strvec_extend(&argvs[i], &cmds[i]);
+		sc[i] = (struct spawn_cmd){ .argv = argvs[i].v, .name = names[i],
+					    .in_path = i == 0 ? in_path : NULL,
+					    .out_path = i + 1 == ncmds ? out_path : NULL };
+	}
+	if (d->verbose || d->dry_run) {
+		for (size_t i = 0; i < ncmds; i++) {
+			print_collect_options(d, strcmp(names[i], "collect2") == 0 ? link_dumpdir : NULL);
+			for (size_t j = 0; j < argvs[i].n; j++)
+				spawn_print_quoted(argvs[i].v[j], d->dry_run ? QUOTE_GCC_DRIVER : QUOTE_NONE);
+			if (i + 1 < ncmds)
+				fputs(" |", stderr);
+			fputc('\n', stderr);
+		}
+	}
+	int failed = 0;
+	if (!d->dry_run) {
+		failed = spawn_pipeline(sc, (int)ncmds, d->time_report ? SPAWN_TIME : 0);
+		for (size_t i = 0; i < ncmds && failed; i++)
+			if (sc[i].status == -1) {
+				/* could not start it: say where we looked */
+				if (strcmp(names[i], "collect2") != 0 && strcmp(names[i], "as") != 0)
+					diag(DIAG_FATAL, "cannot execute %s%s%s: the backend %s (--with-backend) has no such program",
+					     diag_lq(), names[i], diag_rq(), backend_cc());
+			}
+	}
+	for (size_t i = 0; i < ncmds; i++)
+		strvec_free(&argvs[i]);
+	return failed;
+}
+
+static char *self_directory(const char *argv0)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+	if (n > 0) {
+		buf[n] = 0;
+	} else if (!realpath(argv0, buf)) {
+		return xstrdup(".");
+	}
+	char *slash = strrchr(buf, '/');
+	if (slash)
+		*slash = 0;
+	return xstrdup(buf);
+}
+
+static void env_dirs(const char *var, struct strvec *out)
+{
+	struct strvec parts = { 0 };
+	strvec_split(&parts, getenv(var), ':');
+	for (size_t i = 0; i < parts.n; i++) {
+		size_t len = strlen(parts.v[i]);
+		strvec_push(out, parts.v[i][len - 1] == '/' ? parts.v[i] : xasprintf("%s/", parts.v[i]));
+	}
+	strvec_free(&parts);
+}
+
+static int is_directory(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void add_bprefix(struct driver *d, const char *arg)
+{
+	size_t len = strlen(arg);
+	if (len && arg[len - 1] == '/') {
+		if (!is_directory(arg))
+			diag(DIAG_ERROR, "-B directory %s: %s", arg, strerror(ENOENT));
+		strvec_push(&d->bprefixes, arg);
+	} else if (is_directory(arg)) {
+		strvec_push(&d->bprefixes, xasprintf("%s/", arg));
+	} else {
+		/* -B/path/prefix-: a file name prefix; its directory must exist */
+		const char *slash = strrchr(arg, '/');
+		char *dir = slash ? xstrndup(arg, (size_t)(slash - arg + 1)) : xstrdup("./");
+		if (!is_directory(dir))
+			diag(DIAG_ERROR, "-B directory %s: %s", arg, strerror(ENOENT));
+		free(dir);
+		strvec_push(&d->bprefixes, arg);
+	}
+}
+
+static void select_multilib(struct driver *d)
+{
+	const char *select = "";
+	/* The last multilib option wins (-m32 -m64 means -m64). */
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		if (o->id != OPT_m)
+			continue;
+		if (strcmp(o->word + 1, backend_multilib_defaults()) == 0)
+			select = "";
+		else
+			for (size_t k = 0; k < backend_nmultilibs; k++)
+				if (*backend_multilibs[k].select &&
+				    strcmp(o->word + 1, backend_multilibs[k].select) == 0)
+					select = backend_multilibs[k].select;
+	}
+	d->ml = backend_multilib(select);
+	if (!d->ml)
+		d->ml = &backend_multilibs[0];
+	d->abi = target_abi(d->target, select);
+}
+
+static void driver_options(struct driver *d)
+{
+	d->quiet = 1;
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		switch (o->id) {
+		case OPT_v: d->verbose = 1; break;
+		case OPT_hash3: d->dry_run = 1; break;
+		case OPT_pipe: d->use_pipe = 1; break;
+		case OPT_time: d->time_report = 1; break;
+		case OPT_Q: d->quiet = 0; break;
+		case OPT_save_temps: d->save_temps = SAVE_CWD; break;
+		case OPT_save_temps_eq:
+			if (strcmp(o->arg, "cwd") == 0)
+				d->save_temps = SAVE_CWD;
+			else if (strcmp(o->arg, "obj") == 0)
+				d->save_temps = SAVE_OBJ;
+			else
+				diag(DIAG_ERROR, "unrecognized argument in option %s-save-temps=%s%s", diag_lq(),
+				     o->arg, diag_rq());
+			break;
+		case OPT_B: add_bprefix(d, o->arg); break;
+		case OPT_wrapper: strvec_split(&d->wrapper, o->arg, ','); break;
+		case OPT_sysroot:
+		case OPT_sysroot_sep: d->sysroot = o->arg; break;
+		case OPT_o: d->output = o->arg; break;
+		case OPT_specs:
+			diag(DIAG_ERROR, "%s-specs=%s%s: spec files are not supported by xgcc", diag_lq(),
+			     o->arg, diag_rq());
+			break;
+		default: break;
+		}
+	}
+	if (has_opt(d, OPT_E) || has_opt(d, OPT_M) || has_opt(d, OPT_MM))
+		d->stop = STOP_E;
+	else if (has_opt(d, OPT_S))
+		d->stop = STOP_S;
+	else if (has_opt(d, OPT_c))
+		d->stop = STOP_C;
+	else
+		d->stop = STOP_LINK;
+	if (d->use_pipe && d->save_temps != SAVE_NONE) {
+		diag(DIAG_WARNING, "-pipe ignored because -save-temps specified");
+		d->use_pipe = 0;
+	}
+	temp_keep(d->save_temps != SAVE_NONE);
+}
+
+/* -march=native and -mtune=native: ask the backend what they mean here. */
+static void expand_native(struct driver *d)
+{
+	const struct opt *arch = find_word(d, "-march=native", 0);
+	const struct opt *tune = find_word(d, "-mtune=native", 0);
+	if (!arch && !tune)
+		return;
+	char *out = temp_make(".txt");
+	struct strvec c = { 0 };
+	strvec_push(&c, (char *)backend_cc());
+	if (arch)
+		strvec_push(&c, "-march=native");
+	if (tune)
+		strvec_push(&c, "-mtune=native");
+	if (*d->ml->select)
+		strvec_pushf(&c, "-%s", d->ml->select);
+	strvec_push(&c, "-###");
+	strvec_push(&c, "-E");
+	strvec_push(&c, "-x");
+	strvec_push(&c, "c");
+	strvec_push(&c, "/dev/null");
+	/* -### writes to standard error; capture it through a file. */
+	char *errfile = temp_make(".txt");
+	struct strvec sh = { 0 };
+	(void)sh;
+	FILE *saved = NULL;
+	(void)saved;
+	int fd = dup(2);
+	FILE *ef = fopen(errfile, "w");
+	if (ef && fd >= 0) {
+		fflush(stderr);
+		dup2(fileno(ef), 2);
+		struct spawn_cmd sc = { .argv = c.v, .name = backend_cc(), .out_path = out };
+		spawn_pipeline(&sc, 1, 0);
+		fflush(stderr);
+		dup2(fd, 2);
+		close(fd);
+		fclose(ef);
+	}
+	FILE *f = fopen(errfile, "r");
+	char line[65536];
+	while (f && fgets(line, sizeof line, f)) {
+		if (!strstr(line, "/cc1 ") && strncmp(line, " cc1 ", 5) != 0)
+			continue;
+		/* the expansion sits between "/dev/null" and "-dumpbase"/"-quiet" */
+		char *p = strstr(line, " /dev/null ");
+		if (!p)
+			break;
+		p += 11;
+		for (char *tok = strtok(p, " \n"); tok; tok = strtok(NULL, " \n")) {
+			if (strcmp(tok, "-dumpbase") == 0 || strcmp(tok, "-quiet") == 0)
+				break;
+			size_t n = strlen(tok);
+			if (tok[0] == '"' && n >= 2 && tok[n - 1] == '"')
+				tok = xstrndup(tok + 1, n - 2);
+			else
+				tok = xstrdup(tok);
+			if (strncmp(tok, "-mtune=generic", 14) == 0 ||
+			    (strncmp(tok, "-march=", 7) == 0 && !arch))
+				continue;
+			strvec_push(&d->march_native, tok);
+		}
+		break;
+	}
+	if (f)
+		fclose(f);
+	/* --param "l1-cache-size=32" comes as two words */
+	strvec_free(&c);
+}
+
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static void check_inputs(struct driver *d)
+{
+	for (size_t i = 0; i < d->ninputs; i++) {
+		struct input *in = &d->inputs[i];
+		struct stat st;
+		if (strcmp(in->name, "-") == 0) {
+			if (in->lang == LANG_NONE && d->stop != STOP_E)
+				diag(DIAG_FATAL, "-E or -x required when input is from standard input");
+			if (in->lang == LANG_NONE)
+				in->lang = LANG_C;
+			continue;
+		}
+		if (stat(in->name, &st) != 0) {
+			diag(DIAG_ERROR, "%s: %s", in->name, strerror(errno));
+			continue;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			diag(DIAG_ERROR, "%s: %s", in->name, strerror(EISDIR));
+			continue;
+		}
+		if (access(in->name, R_OK) != 0) {
+			diag(DIAG_ERROR, "%s: %s", in->name, strerror(errno));
+			continue;
+		}
+		if (d->output && d->stop != STOP_E && same_file(in->name, d->output))
+			diag(DIAG_FATAL, "input file %s%s%s is the same as output file", diag_lq(), in->name,
+			     diag_rq());
+	}
+}
+
+/* Do OUTPUT and INPUT name the same file stem ("a" and "src/a.c")? */
+static int same_stem(const char *output, const char *input)
+{
+	const char *ib = strrchr(input, '/') ? strrchr(input, '/') + 1 : input;
+	const char *dot = strrchr(ib, '.');
+	size_t n = dot && dot != ib ? (size_t)(dot - ib) : strlen(ib);
+	return strlen(output) == n && strncmp(output, ib, n) == 0;
+}
+
+static void plan(struct driver *d)
+{
+	size_t compiled = 0;
+	for (size_t i = 0; i < d->ninputs; i++) {
+		struct input *in = &d->inputs[i];
+		if (in->lang == LANG_OBJECT) {
+			in->object = in->name;
+			if (d->stop != STOP_LINK && d->verbose == 0 && !d->dry_run)
+				diag(DIAG_WARNING, "%s: linker input file unused because linking not done",
+				     in->name);
+			continue;
+		}
+		compiled++;
+	}
+	d->ncompiled = compiled;
+	if (d->output && d->stop != STOP_LINK && compiled > 1 &&
+	    !(d->stop == STOP_E && 0))
+		diag(DIAG_FATAL, "cannot specify %s-o%s with %s-c%s, %s-S%s or %s-E%s with multiple files",
+		     diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq());
+	/* GCC 12's dump names of a link: "OUTPUT-", or "a-" for several inputs. */
+	if (d->stop == STOP_LINK && !last_opt(d, OPT_dumpdir)) {
+		if (d->output && d->ninputs == 1 && same_stem(d->output, d->inputs[0].name)) {
+			/* "gcc a.c -o a": the dumps are simply a.c.* */
+		} else if (d->output) {
+			const char *o = d->output;
+			if (d->save_temps == SAVE_CWD && strrchr(o, '/'))
+				o = strrchr(o, '/') + 1;
+			d->dumpdir = xasprintf("%s-", o);
+		} else if (d->ninputs > 1) {
+			d->dumpdir = xstrdup("a-");
+		}
+	}
+	const char *out = d->output ? d->output : "a.out";
+	const char *b = strrchr(out, '/') ? strrchr(out, '/') + 1 : out;
+	const char *dot = strrchr(b, '.');
+	link_dumpdir = xasprintf("-dumpdir %.*s.", (int)(dot && dot != b ? dot - out : (long)strlen(out)), out);
+}
+
+static void set_link_environment(struct driver *d)
+{
+	struct strvec cp = { 0 }, progs = { 0 }, lp = { 0 };
+	strvec_extend(&cp, &d->bprefixes);
+	strvec_extend(&cp, &d->compiler_path);
+	strvec_split(&progs, backend_programs(), ':');
+	for (size_t i = 0; i < progs.n; i++)
+		if (is_directory(progs.v[i]))
+			strvec_push(&cp, progs.v[i]);
+	library_dirs(d, d->ml->libpath, 1, &lp);
+	struct strvec *lists[2] = { &cp, &lp };
+	const char *vars[2] = { "COMPILER_PATH", "LIBRARY_PATH" };
+	for (int k = 0; k < 2; k++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		for (size_t i = 0; i < lists[k]->n; i++)
+			fprintf(f, "%s%s", i ? ":" : "", lists[k]->v[i]);
+		fclose(f);
+		if (d->verbose || d->dry_run)
+			fprintf(stderr, "%s=%s\n", vars[k], buf);
+		setenv(vars[k], buf, 1);
+		free(buf);
+	}
+	char *opts = collect_options(d, link_dumpdir);
+	setenv("COLLECT_GCC_OPTIONS", opts, 1);
+	free(opts);
+	setenv("COLLECT_GCC", d->argv0, 1);
+	setenv("XGCC_BACKEND", backend_cc(), 1);
+	strvec_free(&cp);
+	strvec_free(&progs);
+	strvec_free(&lp);
+}
+
+int main(int argc, char **argv)
+{
+	struct driver d = { 0 };
+	diag_init(argv[0]);
+	temp_init();
+	d.argv0 = argv[0];
+	const char *prog = diag_progname();
+	size_t plen = strlen(prog);
+	d.cxx = plen >= 3 && (strcmp(prog + plen - 3, "g++") == 0 || strcmp(prog + plen - 3, "c++") == 0);
+	d.self_dir = self_directory(argv[0]);
+	d.target = target_find(backend_triplet());
+	if (!d.target)
+		fatal("target %s is not supported by this xgcc", backend_triplet());
+	env_dirs("LIBRARY_PATH", &d.library_path);
+	env_dirs("COMPILER_PATH", &d.compiler_path);
+
+	parse_command_line(&d, argc, argv);
+	driver_options(&d);
+	select_multilib(&d);
+	if (diag_error_count())
+		return 1;
+
+	if (print_info(&d))
+		return diag_error_count() ? 1 : 0;
+
+	if (d.ninputs == 0) {
+		if (d.verbose && d.nopts == 1) {
+			print_version_header(&d);
+			return 0;
+		}
+		fatal("no input files");
+	}
+	check_inputs(&d);
+	if (diag_error_count())
+		return 1;
+	plan(&d);
+	if (d.verbose || d.dry_run)
+		print_version_header(&d);
+	expand_native(&d);
+
+	for (size_t i = 0; i < d.ninputs; i++)
+		compile_input(&d, &d.inputs[i]);
+	if (driver_failed || diag_error_count())
+		return 1;
+	if (d.stop == STOP_LINK) {
+		set_link_environment(&d);
+		link_inputs(&d);
+	}
+	return driver_failed || diag_error_count() ? 1 : 0;
+}

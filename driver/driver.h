@@ -1,0 +1,139 @@
+/* The driver's shared state.
+ *
+ * The command line becomes a list of options (each with its table row and
+ * argument) and a list of inputs, both in command-line order.  Each input
+ * has a language and a set of stages it goes through (a bitmask, as in
+ * cproc); the stages end at -E, -S, -c or the link.  Command lines for
+ * cc1, as and collect2 are then built from these lists by compile.c and
+ * link.c and run (or printed, for -###) by driver.c.
+ */
+#ifndef XGCC_DRIVER_H
+#define XGCC_DRIVER_H
+
+#include "backend.h"
+#include "strvec.h"
+#include "target.h"
+
+enum opt_id {
+#define OPT(id, spelling, arg, group) OPT_##id,
+#include "options.def"
+#undef OPT
+	OPT_COUNT
+};
+
+enum opt_arg { ARG_NONE, ARG_JOINED, ARG_SEP, ARG_JOIN_SEP, ARG_PREFIX };
+
+enum opt_group {
+	GRP_DRV, GRP_CPP_NOSTDINC, GRP_CPP_C, GRP_CPP_I, GRP_CPP_P, GRP_CPP_MD, GRP_CPP_M,
+	GRP_CPP_MF, GRP_CPP_MG, GRP_CPP_MP, GRP_CPP_MQ, GRP_CPP_MT, GRP_CPP_REMAP, GRP_CPP_H,
+	GRP_CPP_D, GRP_CPP_IOPT, GRP_CPP_WP, GRP_CC1_UNDEF, GRP_CC1_D, GRP_CC1_M,
+	GRP_CC1_AUXINFO, GRP_CC1_G, GRP_CC1_O, GRP_CC1_W, GRP_CC1_WNONE, GRP_CC1_STD,
+	GRP_CC1_P, GRP_CC1_F, GRP_CC1_QN, GRP_CC1_PARAM, GRP_AS, GRP_LINK_INPUT,
+	GRP_LINK_L, GRP_LINK_FLAG,
+};
+
+struct optdef {
+	const char *spelling;
+	enum opt_arg arg;
+	enum opt_group group;
+};
+extern const struct optdef optdefs[OPT_COUNT];
+
+/* One option as given. */
+struct opt {
+	enum opt_id id;
+	const char *word; /* the whole word for PREFIX options ("-O2") */
+	const char *arg;  /* the argument, or NULL */
+};
+
+enum lang {
+	LANG_NONE, LANG_C, LANG_CPP_OUTPUT, LANG_CXX, LANG_CXX_OUTPUT, LANG_C_HEADER,
+	LANG_CXX_HEADER, LANG_ASM, LANG_ASM_CPP, LANG_OBJECT,
+};
+
+/* Stages an input goes through. */
+enum stage { ST_CPP = 1, ST_CC1 = 2, ST_AS = 4, ST_LINK = 8 };
+
+struct input {
+	const char *name;
+	enum lang lang;
+	unsigned stages;
+	const char *object; /* the object file it becomes, for the link */
+};
+
+/* An entry of the link line's input part: ARG, or (INPUT >= 0) the
+ * object that input number INPUT becomes. */
+struct link_item {
+	const char *arg;
+	long input;
+};
+
+enum stop { STOP_LINK, STOP_E, STOP_S, STOP_C };
+enum save_temps { SAVE_NONE, SAVE_CWD, SAVE_OBJ };
+
+struct driver {
+	const char *argv0;
+	const char *self_dir;        /* directory of the running executable */
+	int cxx;                     /* running as xg++ */
+	const struct target *target;
+	const struct target_abi *abi;
+	const struct backend_multilib *ml;
+
+	struct opt *opts;
+	size_t nopts;
+	struct input *inputs;
+	size_t ninputs;
+	size_t ncompiled;            /* inputs that are compiled or assembled */
+	struct link_item *link_items; /* objects, -l and -Wl items in command-line order */
+	size_t nlink_items;
+	int at_file_supplied;
+
+	enum stop stop;
+	const char *output;
+	int verbose, dry_run;        /* -v, -### */
+	int use_pipe, time_report, quiet;
+	enum save_temps save_temps;
+	const char *sysroot;
+	struct strvec bprefixes;     /* -B, each ending in '/' */
+	struct strvec wrapper;       /* -wrapper */
+	struct strvec library_path;  /* LIBRARY_PATH entries, each ending in '/' */
+	struct strvec compiler_path; /* COMPILER_PATH entries, each ending in '/' */
+	char *dumpdir;               /* computed -dumpdir, or NULL */
+	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
+};
+
+/* options.c */
+void parse_command_line(struct driver *d, int argc, char **argv);
+const struct opt *last_opt(const struct driver *d, enum opt_id id);
+int has_opt(const struct driver *d, enum opt_id id);
+/* The last of -fNAME / -fno-NAME style pair: 1, 0, or DFLT if neither. */
+int last_flag(const struct driver *d, const char *yes, const char *no, int dflt);
+/* A PREFIX option given exactly as WORD (or starting with WORD when PREFIX). */
+const struct opt *find_word(const struct driver *d, const char *word, int prefix);
+void push_opt(const struct driver *d, const struct opt *o, struct strvec *out);
+
+/* paths.c */
+char *find_program(const struct driver *d, const char *name);
+char *find_helper(const struct driver *d, const char *name);
+char *find_file(const struct driver *d, const char *name);
+void library_dirs(const struct driver *d, const char *tmpl, int existing, struct strvec *out);
+
+/* compile.c */
+void compile_input(struct driver *d, struct input *in);
+const char *lang_name(enum lang l);
+
+/* link.c */
+void link_inputs(struct driver *d);
+
+/* info.c */
+int print_info(struct driver *d);   /* -print-*, --version ...: returns 1 if handled */
+void print_version_header(const struct driver *d);
+void print_help(const struct driver *d);
+
+/* driver.c */
+int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char **names,
+		 const char *in_path, const char *out_path);
+void print_collect_options(const struct driver *d, const char *extra);
+extern int driver_failed;
+
+#endif

@@ -1,0 +1,203 @@
+/* What the driver prints about itself: --version, --help, the -v header
+ * and the -print-* and -dump* queries, answered the way gcc answers them
+ * for the backend's installation. */
+#include "config.h"
+
+#include "driver.h"
+#include "diag.h"
+#include "process.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void print_version_header(const struct driver *d)
+{
+	fprintf(stderr, "Using built-in specs.\n");
+	fprintf(stderr, "COLLECT_GCC=%s\n", d->argv0);
+	fprintf(stderr, "Target: %s\n", backend_triplet());
+	fprintf(stderr, "Configured with: %s\n", backend_configured_with());
+	fprintf(stderr, "Thread model: %s\n", backend_thread_model());
+	fprintf(stderr, "Supported LTO compression algorithms: %s\n", backend_lto_compression());
+	fprintf(stderr, "gcc version %s (xgcc %s) \n", backend_version_line(), PACKAGE_VERSION);
+}
+
+static void print_version(const struct driver *d)
+{
+	printf("%s (xgcc %s) %s\n", diag_progname(), PACKAGE_VERSION, backend_fullversion());
+	printf("Backend: %s %s, from the GNU Compiler Collection,\n", backend_cc(), backend_version_line());
+	printf("Copyright (C) Free Software Foundation, Inc.\n");
+	printf("This is free software; see the source for copying conditions.  There is NO\n"
+	       "warranty; not even for MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.\n\n");
+	(void)d;
+}
+
+void print_help(const struct driver *d)
+{
+	printf("Usage: %s [options] file...\n", diag_progname());
+	fputs("Options:\n"
+	      "  -pass-exit-codes         Accepted for compatibility.\n"
+	      "  --help                   Display this information.\n"
+	      "  --target-help            Display target specific command-line options.\n"
+	      "  --help=CLASS             Display the backend's options of CLASS (optimizers, warnings, ...).\n"
+	      "  --version                Display compiler version information.\n"
+	      "  -dumpspecs               Not supported: xgcc has no spec strings.\n"
+	      "  -dumpversion             Display the version of the compiler.\n"
+	      "  -dumpmachine             Display the compiler's target processor.\n"
+	      "  -dumpfullversion         Display the full version of the compiler.\n"
+	      "  -print-search-dirs       Display the directories in the compiler's search path.\n"
+	      "  -print-libgcc-file-name  Display the name of the compiler's companion library.\n"
+	      "  -print-file-name=<lib>   Display the full path to library <lib>.\n"
+	      "  -print-prog-name=<prog>  Display the full path to compiler component <prog>.\n"
+	      "  -print-multiarch         Display the target's normalized GNU triplet.\n"
+	      "  -print-multi-directory   Display the root directory for versions of libgcc.\n"
+	      "  -print-multi-lib         Display the mapping between command line options and\n"
+	      "                           multiple library search directories.\n"
+	      "  -print-multi-os-directory Display the relative path to OS libraries.\n"
+	      "  -print-sysroot           Display the target libraries directory.\n"
+	      "  -Wa,<options>            Pass comma-separated <options> on to the assembler.\n"
+	      "  -Wp,<options>            Pass comma-separated <options> on to the preprocessor.\n"
+	      "  -Wl,<options>            Pass comma-separated <options> on to the linker.\n"
+	      "  -Xassembler <arg>        Pass <arg> on to the assembler.\n"
+	      "  -Xpreprocessor <arg>     Pass <arg> on to the preprocessor.\n"
+	      "  -Xlinker <arg>           Pass <arg> on to the linker.\n"
+	      "  -save-temps              Do not delete intermediate files.\n"
+	      "  -save-temps=<arg>        Do not delete intermediate files (cwd or obj).\n"
+	      "  -pipe                    Use pipes rather than intermediate files.\n"
+	      "  -time                    Time the execution of each subprocess.\n"
+	      "  -wrapper <prog>,<args>   Run every subprocess under <prog> <args>.\n"
+	      "  --sysroot=<directory>    Use <directory> as the root directory for headers\n"
+	      "                           and libraries.\n"
+	      "  -B <directory>           Add <directory> to the compiler's search paths.\n"
+	      "  -v                       Display the programs invoked by the compiler.\n"
+	      "  -###                     Like -v but options quoted and commands not executed.\n"
+	      "  -E                       Preprocess only; do not compile, assemble or link.\n"
+	      "  -S                       Compile only; do not assemble or link.\n"
+	      "  -c                       Compile and assemble, but do not link.\n"
+	      "  -o <file>                Place the output into <file>.\n"
+	      "  -pie                     Create a dynamically linked position independent\n"
+	      "                           executable.\n"
+	      "  -shared                  Create a shared library.\n"
+	      "  -x <language>            Specify the language of the following input files.\n"
+	      "                           Permissible languages include: c c++ assembler none\n"
+	      "                           'none' means revert to the default behavior of\n"
+	      "                           guessing the language based on the file's extension.\n"
+	      "\n"
+	      "Options starting with -g, -f, -m, -O, -W, or --param are passed on to the\n"
+	      "backend's compiler proper (cc1, cc1plus), which reports the ones it does not know.\n"
+	      "\nSee the xgcc manual (info xgcc) for the differences from gcc.\n",
+	      stdout);
+	(void)d;
+}
+
+static void print_list(const char *label, const struct strvec *dirs)
+{
+	printf("%s =", label);
+	for (size_t i = 0; i < dirs->n; i++)
+		printf("%s%s", i ? ":" : "", dirs->v[i]);
+	putchar('\n');
+}
+
+/* --help=CLASS and --target-help are answered by the backend's cc1. */
+static void backend_help(const char *what)
+{
+	char *argv[] = { (char *)backend_cc1(), (char *)what, NULL };
+	spawn_run(argv, "cc1", 0);
+}
+
+int print_info(struct driver *d)
+{
+	int done = 0;
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		char *s;
+		switch (o->id) {
+		case OPT_version:
+			print_version(d);
+			break;
+		case OPT_help:
+			print_help(d);
+			break;
+		case OPT_help_eq:
+			fflush(stdout);
+			s = xasprintf("--help=%s", o->arg);
+			backend_help(s);
+			break;
+		case OPT_target_help:
+			fflush(stdout);
+			backend_help("--target-help");
+			break;
+		case OPT_dumpmachine:
+			puts(backend_triplet());
+			break;
+		case OPT_dumpversion:
+			puts(backend_version());
+			break;
+		case OPT_dumpfullversion:
+			puts(backend_fullversion());
+			break;
+		case OPT_dumpspecs:
+			diag(DIAG_ERROR, "%s-dumpspecs%s: xgcc has no spec strings; see %s-###%s", diag_lq(),
+			     diag_rq(), diag_lq(), diag_rq());
+			break;
+		case OPT_print_prog: {
+			const char *name = o->arg;
+			if (strcmp(name, "collect2") == 0 || strcmp(name, "lto1") == 0)
+				s = find_helper(d, name);
+			else
+				s = NULL;
+			puts(s ? s : find_program(d, name));
+			break;
+		}
+		case OPT_print_file:
+			puts(find_file(d, o->arg));
+			break;
+		case OPT_print_libgcc:
+			puts(find_file(d, "libgcc.a"));
+			break;
+		case OPT_print_search: {
+			struct strvec progs = { 0 }, libs = { 0 };
+			printf("install: %s\n", backend_install_dir());
+			strvec_extend(&progs, &d->bprefixes);
+			strvec_extend(&progs, &d->compiler_path);
+			strvec_split(&progs, backend_programs(), ':');
+			print_list("programs:", &progs);
+			library_dirs(d, d->ml->searchdirs, 0, &libs);
+			print_list("libraries:", &libs);
+			break;
+		}
+		case OPT_print_multiarch:
+			puts(d->ml->multiarch);
+			break;
+		case OPT_print_multidir:
+			puts(d->ml->dir);
+			break;
+		case OPT_print_multios:
+			puts(d->ml->osdir);
+			break;
+		case OPT_print_multilib:
+			for (size_t k = 0; k < backend_nmultilibs; k++) {
+				const struct backend_multilib *ml = &backend_multilibs[k];
+				printf("%s;", ml->dir);
+				struct strvec sel = { 0 };
+				strvec_split(&sel, ml->select, ' ');
+				for (size_t j = 0; j < sel.n; j++)
+					printf("@%s", sel.v[j]);
+				putchar('\n');
+			}
+			break;
+		case OPT_print_sysroot:
+			puts(d->sysroot ? d->sysroot : "");
+			break;
+		case OPT_print_sysroot_hs:
+			diag(DIAG_ERROR, "not configured with sysroot headers suffix");
+			break;
+		default:
+			continue;
+		}
+		done = 1;
+	}
+	if (done)
+		fflush(stdout);
+	return done;
+}

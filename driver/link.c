@@ -1,0 +1,293 @@
+/* The link line given to collect2.
+ *
+ * This is gcc's link_command spec for GNU/Linux targets, written out as
+ * code: the LINK_SPEC part (emulation, dynamic linker, -pie), ld flags,
+ * start files, -L directories, the inputs in command-line order, the
+ * default libraries (libgcc_s/libgcc/libc, and libstdc++/libm for xg++),
+ * end files, -T.  Files such as crtbeginS.o are looked up through the
+ * backend's library search list (%s in the spec).  The plugin options of
+ * gcc's line are absent: xgcc's collect2 needs no linker plugin.
+ */
+#include "config.h"
+
+#include "driver.h"
+#include "diag.h"
+#include "respfile.h"
+#include "tempfile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct link_mode {
+	int shared, is_static, static_pie, pie, relocatable;
+	int nostdlib, nostartfiles, nodefaultlibs, nolibc;
+	int static_libgcc, shared_libgcc, profile, openmp;
+};
+
+static struct link_mode link_mode(const struct driver *d)
+{
+	struct link_mode m = { 0 };
+	m.shared = has_opt(d, OPT_shared);
+	m.is_static = has_opt(d, OPT_static);
+	m.static_pie = has_opt(d, OPT_static_pie);
+	m.relocatable = has_opt(d, OPT_r);
+	/* -pie and -no-pie: the last one wins; without either, the backend's default. */
+	m.pie = backend_link_defaults()->pie;
+	for (size_t i = 0; i < d->nopts; i++) {
+		if (d->opts[i].id == OPT_pie)
+			m.pie = 1;
+		else if (d->opts[i].id == OPT_no_pie)
+			m.pie = 0;
+	}
+	m.nostdlib = has_opt(d, OPT_nostdlib);
+	m.nostartfiles = has_opt(d, OPT_nostartfiles);
+	m.nodefaultlibs = has_opt(d, OPT_nodefaultlibs);
+	m.nolibc = has_opt(d, OPT_nolibc);
+	m.static_libgcc = has_opt(d, OPT_static_libgcc);
+	/* g++ links libgcc_s unless asked not to. */
+	m.shared_libgcc = has_opt(d, OPT_shared_libgcc) ||
+			  (d->cxx && !m.static_libgcc && !m.is_static && !m.static_pie);
+	m.profile = has_opt(d, OPT_p) || has_opt(d, OPT_pg);
+	m.openmp = find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0);
+	return m;
+}
+
+static void push_file(const struct driver *d, const char *name, struct strvec *out)
+{
+	strvec_push(out, find_file(d, name));
+}
+
+/* %S: start files */
+static void start_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
+{
+	if (!m->shared) {
+		if (m->profile)
+			push_file(d, m->static_pie ? "grcrt1.o" : "gcrt1.o", out);
+		else if (m->is_static)
+			push_file(d, "crt1.o", out);
+		else if (m->static_pie)
+			push_file(d, "rcrt1.o", out);
+		else
+			push_file(d, m->pie ? "Scrt1.o" : "crt1.o", out);
+	}
+	push_file(d, "crti.o", out);
+	if (m->is_static)
+		push_file(d, "crtbeginT.o", out);
+	else if (m->shared || m->static_pie || m->pie)
+		push_file(d, "crtbeginS.o", out);
+	else
+		push_file(d, "crtbegin.o", out);
+	if (m->openmp)
+		push_file(d, "crtoffloadbegin.o", out);
+}
+
+/* %E: end files */
+static void end_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
+{
+	if (find_word(d, "-Ofast", 0) || last_flag(d, "-ffast-math", "-fno-fast-math", 0) ||
+	    last_flag(d, "-funsafe-math-optimizations", "-fno-unsafe-math-optimizations", 0))
+		push_file(d, "crtfastmath.o", out);
+	static const char *const prec[] = { "-mpc32", "-mpc64", "-mpc80" };
+	for (int i = 0; i < 3; i++)
+		if (find_word(d, prec[i], 0)) {
+			char *f = xasprintf("crtprec%s.o", prec[i] + 4);
+			push_file(d, f, out);
+			free(f);
+		}
+	if (m->is_static)
+		push_file(d, "crtend.o", out);
+	else if (m->shared || m->static_pie || m->pie)
+		push_file(d, "crtendS.o", out);
+	else
+		push_file(d, "crtend.o", out);
+	push_file(d, "crtn.o", out);
+	if (m->openmp)
+		push_file(d, "crtoffloadend.o", out);
+}
+
+/* %G: libgcc */
+static void libgcc(const struct link_mode *m, struct strvec *out)
+{
+	if (m->is_static || m->static_libgcc || m->static_pie) {
+		strvec_push(out, "-lgcc");
+		strvec_push(out, "-lgcc_eh");
+	} else if (!m->shared_libgcc) {
+		static const char *const seq[] = { "-lgcc", "--push-state", "--as-needed", "-lgcc_s",
+						   "--pop-state" };
+		for (int i = 0; i < 5; i++)
+			strvec_push(out, seq[i]);
+	} else {
+		strvec_push(out, "-lgcc_s");
+		if (!m->shared)
+			strvec_push(out, "-lgcc");
+	}
+}
+
+/* %(link_gcc_c_sequence): libgcc, libc, libgcc again */
+static void default_libs(const struct driver *d, const struct link_mode *m, struct strvec *out)
+{
+	int group = m->is_static || m->static_pie;
+	if (group)
+		strvec_push(out, "--start-group");
+	libgcc(m, out);
+	if (!m->nolibc) {
+		if (has_opt(d, OPT_pthread) || m->openmp)
+			strvec_push(out, "-lpthread");
+		strvec_push(out, m->profile && !m->shared ? "-lc_p" : "-lc");
+	}
+	if (group)
+		strvec_push(out, "--end-group");
+	else
+		libgcc(m, out);
+}
+
+/* %l: the target's LINK_SPEC */
+static void link_spec(const struct driver *d, const struct link_mode *m, struct strvec *out)
+{
+	const struct backend_link_defaults *bd = backend_link_defaults();
+	if (bd->build_id && !m->relocatable)
+		strvec_push(out, "--build-id");
+	if (bd->eh_frame_hdr && (!m->is_static || m->static_pie))
+		strvec_push(out, "--eh-frame-hdr");
+	strvec_push(out, "-m");
+	strvec_push(out, d->abi->emulation);
+	if (bd->hash_gnu)
+		strvec_push(out, "--hash-style=gnu");
+	if (bd->as_needed && !find_word(d, "-fsanitize=", 1))
+		strvec_push(out, "--as-needed");
+	if (m->shared) {
+		strvec_push(out, "-shared");
+	} else {
+		if (!m->is_static && !m->static_pie) {
+			if (has_opt(d, OPT_rdynamic))
+				strvec_push(out, "-export-dynamic");
+			strvec_push(out, "-dynamic-linker");
+			strvec_push(out, d->abi->dynamic_linker);
+		}
+		if (m->is_static)
+			strvec_push(out, "-static");
+		if (m->static_pie) {
+			static const char *const sp[] = { "-static", "-pie", "--no-dynamic-linker", "-z", "text" };
+			for (int i = 0; i < 5; i++)
+				strvec_push(out, sp[i]);
+		}
+	}
+}
+
+static char *strip_slash(char *dir)
+{
+	size_t n = strlen(dir);
+	if (n > 1 && dir[n - 1] == '/')
+		dir[n - 1] = 0;
+	return dir;
+}
+
+void link_inputs(struct driver *d)
+{
+	struct link_mode m = link_mode(d);
+	struct strvec c = { 0 };
+	const char *out = d->output ? d->output : "a.out";
+
+	char *collect2 = find_helper(d, "collect2");
+	if (!collect2)
+		fatal("cannot find %scollect2%s next to %s or in %s", diag_lq(), diag_rq(), d->self_dir,
+		      PKGLIBEXECDIR);
+	strvec_push(&c, collect2);
+
+	/* %{flto} %{fno-lto} %{flto=*}: collect2 decides what to do with them */
+	for (size_t i = 0; i < d->nopts; i++) {
+		const char *w = d->opts[i].word;
+		if (strcmp(w, "-flto") == 0 || strcmp(w, "-fno-lto") == 0 || strncmp(w, "-flto=", 6) == 0)
+			strvec_push(&c, w);
+	}
+	link_spec(d, &m, &c);
+	if (!m.shared && !m.is_static && !m.relocatable && m.pie)
+		strvec_push(&c, "-pie");
+	const struct opt *fuse = find_word(d, "-fuse-ld=", 1);
+	if (fuse)
+		strvec_push(&c, fuse->word);
+	strvec_push(&c, "-o");
+	strvec_push(&c, out);
+	/* %{e*} %{N} %{n} %{r} %{s} %{t} %{u*} %{z} %{Z} */
+	static const enum opt_id flags[] = { OPT_e, OPT_entry, OPT_N, OPT_n, OPT_r, OPT_s, OPT_t,
+					     OPT_u, OPT_z, OPT_Z };
+	for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
+		for (size_t i = 0; i < d->nopts; i++) {
+			const struct opt *o = &d->opts[i];
+			if (o->id != flags[f])
+				continue;
+			if (o->id == OPT_entry) {
+				strvec_push(&c, "-e");
+				strvec_push(&c, o->arg);
+			} else {
+				push_opt(d, o, &c);
+			}
+		}
+	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
+		start_files(d, &m, &c);
+	/* %{L*} then %D */
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_L)
+			strvec_pushf(&c, "-L%s", d->opts[i].arg);
+	struct strvec ldirs = { 0 };
+	library_dirs(d, d->ml->ldirs, 1, &ldirs);
+	for (size_t i = 0; i < ldirs.n; i++) {
+		strvec_pushf(&c, "-L%s", strip_slash(ldirs.v[i]));
+		free(ldirs.v[i]);
+	}
+	strvec_free(&ldirs);
+
+	/* %o: the inputs, -l and -Wl items in order; xg++ adds its libraries */
+	struct strvec items = { 0 };
+	for (size_t i = 0; i < d->nlink_items; i++) {
+		const struct link_item *it = &d->link_items[i];
+		if (it->input < 0)
+			strvec_push(&items, it->arg);
+		else if (d->inputs[it->input].object)
+			strvec_push(&items, d->inputs[it->input].object);
+	}
+	if (d->cxx && !m.nostdlib && !m.nodefaultlibs && !has_opt(d, OPT_nostdlibxx)) {
+		int static_cxx = has_opt(d, OPT_static_libstdcxx) && !m.is_static;
+		if (static_cxx)
+			strvec_push(&items, "-Bstatic");
+		strvec_push(&items, "-lstdc++");
+		if (static_cxx)
+			strvec_push(&items, "-Bdynamic");
+		strvec_push(&items, "-lm");
+	}
+	if (d->at_file_supplied && items.n) {
+		/* gcc passes the inputs through a response file when it got one */
+		strvec_pushf(&c, "@%s", respfile_write(items.v, items.n));
+	} else {
+		strvec_extend(&c, &items);
+	}
+	strvec_free(&items);
+
+	if (m.openmp && !m.nostdlib && !m.nodefaultlibs)
+		strvec_push(&c, "-lgomp");
+	if (find_word(d, "-fgnu-tm", 0))
+		strvec_push(&c, "-litm");
+	if (find_word(d, "-fsplit-stack", 0)) {
+		strvec_push(&c, "--wrap=pthread_create");
+	}
+	if (has_opt(d, OPT_coverage) || find_word(d, "-fprofile-arcs", 0) ||
+	    find_word(d, "-fprofile-generate", 1))
+		strvec_push(&c, "-lgcov");
+	if (!m.nostdlib && !m.relocatable && !m.nodefaultlibs)
+		default_libs(d, &m, &c);
+	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
+		end_files(d, &m, &c);
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_T)
+			push_opt(d, &d->opts[i], &c);
+
+	temp_failure_output(out);
+	const char *name = "collect2";
+	if (run_commands(d, &c, 1, &name, NULL, NULL)) {
+		temp_delete_failure_outputs();
+		driver_failed = 1;
+	} else {
+		temp_commit_failure_outputs();
+	}
+	strvec_free(&c);
+}

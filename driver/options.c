@@ -1,0 +1,280 @@
+/* Reading the command line against the option table (options.def).
+ *
+ * Response files are expanded first.  Each word is then matched against
+ * the table; among the rows that match, the longest spelling wins.  Rows
+ * with ARG NONE or SEP must match the whole word; the others match a
+ * prefix.  Words that are not options are inputs, whose language comes
+ * from the last -x or from their suffix.
+ */
+#include "config.h"
+
+#include "driver.h"
+#include "diag.h"
+#include "respfile.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const struct optdef optdefs[OPT_COUNT] = {
+#define OPT(id, spelling, arg, group) [OPT_##id] = { spelling, ARG_##arg, GRP_##group },
+#include "options.def"
+#undef OPT
+};
+
+static const struct { const char *suffix; enum lang lang; } suffixes[] = {
+	{ "c", LANG_C }, { "i", LANG_CPP_OUTPUT }, { "h", LANG_C_HEADER },
+	{ "cc", LANG_CXX }, { "cp", LANG_CXX }, { "cpp", LANG_CXX }, { "cxx", LANG_CXX },
+	{ "c++", LANG_CXX }, { "CPP", LANG_CXX }, { "C", LANG_CXX }, { "ii", LANG_CXX_OUTPUT },
+	{ "hh", LANG_CXX_HEADER }, { "hpp", LANG_CXX_HEADER }, { "hxx", LANG_CXX_HEADER },
+	{ "H", LANG_CXX_HEADER }, { "h++", LANG_CXX_HEADER }, { "HPP", LANG_CXX_HEADER },
+	{ "tcc", LANG_CXX_HEADER },
+	{ "s", LANG_ASM }, { "S", LANG_ASM_CPP }, { "sx", LANG_ASM_CPP },
+};
+
+static const struct { const char *name; enum lang lang; } x_langs[] = {
+	{ "c", LANG_C }, { "cpp-output", LANG_CPP_OUTPUT }, { "c-header", LANG_C_HEADER },
+	{ "c++", LANG_CXX }, { "c++-cpp-output", LANG_CXX_OUTPUT }, { "c++-header", LANG_CXX_HEADER },
+	{ "assembler", LANG_ASM }, { "assembler-with-cpp", LANG_ASM_CPP }, { "none", LANG_NONE },
+};
+
+static enum lang lang_of_suffix(const char *name, int cxx)
+{
+	const char *dot = strrchr(name, '.');
+	const char *slash = strrchr(name, '/');
+	if (!dot || (slash && dot < slash))
+		return LANG_OBJECT;
+	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
+		if (strcmp(dot + 1, suffixes[i].suffix) == 0) {
+			/* g++ compiles C sources and headers as C++. */
+			if (cxx && suffixes[i].lang == LANG_C)
+				return LANG_CXX;
+			if (cxx && suffixes[i].lang == LANG_C_HEADER)
+				return LANG_CXX_HEADER;
+			return suffixes[i].lang;
+		}
+	return LANG_OBJECT;
+}
+
+/* The table row for WORD, or -1. */
+static int match_option(const char *word)
+{
+	int best = -1;
+	size_t best_len = 0;
+	for (int i = 0; i < OPT_COUNT; i++) {
+		const char *sp = optdefs[i].spelling;
+		size_t len = strlen(sp);
+		int exact = optdefs[i].arg == ARG_NONE || optdefs[i].arg == ARG_SEP;
+		if (exact ? strcmp(word, sp) != 0 : strncmp(word, sp, len) != 0)
+			continue;
+		if (len > best_len) {
+			best = i;
+			best_len = len;
+		}
+	}
+	return best;
+}
+
+static void add_opt(struct driver *d, enum opt_id id, const char *word, const char *arg)
+{
+	d->opts = xrealloc(d->opts, (d->nopts + 1) * sizeof *d->opts);
+	d->opts[d->nopts++] = (struct opt){ id, word, arg };
+}
+
+
+static void add_link_item(struct driver *d, const char *arg, long input)
+{
+	d->link_items = xrealloc(d->link_items, (d->nlink_items + 1) * sizeof *d->link_items);
+	d->link_items[d->nlink_items++] = (struct link_item){ arg, input };
+}
+
+static void add_input(struct driver *d, const char *name, enum lang xlang)
+{
+	d->inputs = xrealloc(d->inputs, (d->ninputs + 1) * sizeof *d->inputs);
+	struct input *in = &d->inputs[d->ninputs++];
+	memset(in, 0, sizeof *in);
+	in->name = name;
+	in->lang = xlang != LANG_NONE ? xlang : lang_of_suffix(name, d->cxx);
+	add_link_item(d, NULL, (long)(d->ninputs - 1));
+}
+
+static void split_commas(struct driver *d, const char *list, int to_link, enum opt_id id)
+{
+	struct strvec parts = { 0 };
+	strvec_split(&parts, list, ',');
+	for (size_t i = 0; i < parts.n; i++) {
+		if (to_link)
+			add_link_item(d, parts.v[i], -1);
+		else
+			add_opt(d, id, parts.v[i], parts.v[i]);
+	}
+	strvec_free(&parts);
+}
+
+void parse_command_line(struct driver *d, int argc, char **argv)
+{
+	struct strvec args = { 0 };
+	int n = respfile_expand(argc - 1, argv + 1, &args);
+	if (n < 0)
+		exit(1);
+	d->at_file_supplied = n > 0;
+
+	enum lang xlang = LANG_NONE;
+	int saw_x_after_last_input = 0;
+	for (size_t i = 0; i < args.n; i++) {
+		const char *w = args.v[i];
+		if (w[0] != '-' || w[1] == 0) {
+			add_input(d, w, xlang);
+			if (strcmp(w, "-") == 0 && xlang == LANG_NONE)
+				d->inputs[d->ninputs - 1].lang = LANG_NONE;
+			saw_x_after_last_input = 0;
+			continue;
+		}
+		int id = match_option(w);
+		if (id < 0) {
+			diag(DIAG_ERROR, "unrecognized command-line option %s%s%s", diag_lq(), w, diag_rq());
+			continue;
+		}
+		const struct optdef *od = &optdefs[id];
+		const char *arg = NULL;
+		size_t len = strlen(od->spelling);
+		switch (od->arg) {
+		case ARG_NONE:
+		case ARG_PREFIX:
+			break;
+		case ARG_JOINED:
+			arg = w + len;
+			break;
+		case ARG_SEP:
+		case ARG_JOIN_SEP:
+			if (od->arg == ARG_JOIN_SEP && w[len]) {
+				arg = w + len;
+				break;
+			}
+			if (i + 1 >= args.n) {
+				diag(DIAG_ERROR, "missing argument to %s%s%s", diag_lq(), w, diag_rq());
+				continue;
+			}
+			arg = args.v[++i];
+			break;
+		}
+		switch (id) {
+		case OPT_x:
+			xlang = LANG_OBJECT + 1; /* invalid until matched */
+			for (size_t k = 0; k < sizeof x_langs / sizeof *x_langs; k++)
+				if (strcmp(arg, x_langs[k].name) == 0)
+					xlang = x_langs[k].lang;
+			if (xlang == LANG_OBJECT + 1) {
+				diag(DIAG_ERROR, "language %s not recognized", arg);
+				xlang = LANG_NONE;
+			}
+			saw_x_after_last_input = 1;
+			break;
+		case OPT_l:
+			add_link_item(d, xasprintf("-l%s", arg), -1);
+			break;
+		case OPT_Wl:
+			split_commas(d, arg, 1, id);
+			break;
+		case OPT_Xlinker:
+			add_link_item(d, arg, -1);
+			break;
+		case OPT_Wp:
+			/* -Wp,-MD,FILE and -Wp,-MMD,FILE are -MD/-MMD with a file name. */
+			if (strncmp(arg, "-MD,", 4) == 0 || strncmp(arg, "-MMD,", 5) == 0) {
+				const char *comma = strchr(arg, ',');
+				add_opt(d, arg[2] == 'M' ? OPT_MMD : OPT_MD, xstrndup(arg, (size_t)(comma - arg)),
+					comma + 1);
+			} else {
+				split_commas(d, arg, 0, OPT_Wp);
+			}
+			break;
+		case OPT_Wa:
+			split_commas(d, arg, 0, OPT_Wa);
+			break;
+		default:
+			add_opt(d, (enum opt_id)id, w, arg);
+		}
+	}
+	if (saw_x_after_last_input && d->ninputs)
+		diag(DIAG_WARNING, "%s-x %s%s after last input file has no effect", diag_lq(),
+		     lang_name(xlang), diag_rq());
+	strvec_free(&args);
+}
+
+const struct opt *last_opt(const struct driver *d, enum opt_id id)
+{
+	for (size_t i = d->nopts; i-- > 0;)
+		if (d->opts[i].id == id)
+			return &d->opts[i];
+	return NULL;
+}
+
+int has_opt(const struct driver *d, enum opt_id id) { return last_opt(d, id) != NULL; }
+
+const struct opt *find_word(const struct driver *d, const char *word, int prefix)
+{
+	size_t len = strlen(word);
+	for (size_t i = d->nopts; i-- > 0;) {
+		const char *w = d->opts[i].word;
+		if (prefix ? strncmp(w, word, len) == 0 : strcmp(w, word) == 0)
+			return &d->opts[i];
+	}
+	return NULL;
+}
+
+int last_flag(const struct driver *d, const char *yes, const char *no, int dflt)
+{
+	for (size_t i = d->nopts; i-- > 0;) {
+		if (strcmp(d->opts[i].word, yes) == 0)
+			return 1;
+		if (no && strcmp(d->opts[i].word, no) == 0)
+			return 0;
+	}
+	return dflt;
+}
+
+/* Push O as gcc passes it on: joined-or-separate options as two words,
+ * joined ones as one, aliases in their canonical spelling. */
+void push_opt(const struct driver *d, const struct opt *o, struct strvec *out)
+{
+	(void)d;
+	const struct optdef *od = &optdefs[o->id];
+	switch (o->id) {
+	case OPT_pedantic:
+		strvec_push(out, "-Wpedantic");
+		return;
+	case OPT_param:
+	case OPT_param_eq:
+		strvec_pushf(out, "--param=%s", o->arg);
+		return;
+	case OPT_Wp:
+	case OPT_Wa:
+	case OPT_Xpreprocessor:
+	case OPT_Xassembler:
+		strvec_push(out, o->arg);
+		return;
+	case OPT_MD:
+	case OPT_MMD:
+		return; /* placed by compile.c with their file names */
+	default:
+		break;
+	}
+	switch (od->arg) {
+	case ARG_NONE:
+	case ARG_PREFIX:
+		strvec_push(out, o->word);
+		break;
+	case ARG_JOINED:
+		strvec_push(out, o->word);
+		break;
+	case ARG_SEP:
+	case ARG_JOIN_SEP:
+		strvec_push(out, od->spelling);
+		strvec_push(out, o->arg);
+		break;
+	}
+}

@@ -1,0 +1,89 @@
+/* Finding programs and files the way gcc does.
+ *
+ * Programs (cc1, as, ld) are looked up in the -B prefixes, then in
+ * COMPILER_PATH, then in the backend's program directories; a program
+ * found nowhere is run by its bare name through PATH, which is also what
+ * gcc prints for "as" and "ld".  Our own helpers (collect2, lto1) live
+ * next to the driver in the build tree and in libexec/xgcc when
+ * installed.  Files (crt1.o, libgcc.a) are looked up in the library
+ * search list of the selected multilib.
+ */
+#include "config.h"
+
+#include "driver.h"
+#include "diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int is_exec(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+static int is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
+}
+
+static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *))
+{
+	for (size_t i = 0; i < dirs->n; i++) {
+		const char *dir = dirs->v[i];
+		size_t len = strlen(dir);
+		char *path = xasprintf("%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", name);
+		if (ok(path))
+			return path;
+		free(path);
+	}
+	return NULL;
+}
+
+char *find_program(const struct driver *d, const char *name)
+{
+	char *p;
+	if ((p = in_dirs(&d->bprefixes, name, is_exec)) || (p = in_dirs(&d->compiler_path, name, is_exec)))
+		return p;
+	struct strvec progs = { 0 };
+	strvec_split(&progs, backend_programs(), ':');
+	p = in_dirs(&progs, name, is_exec);
+	for (size_t i = 0; i < progs.n; i++)
+		free(progs.v[i]);
+	strvec_free(&progs);
+	return p ? p : xstrdup(name);
+}
+
+char *find_helper(const struct driver *d, const char *name)
+{
+	char *p;
+	if ((p = in_dirs(&d->bprefixes, name, is_exec)))
+		return p;
+	struct strvec dirs = { 0 };
+	strvec_push(&dirs, d->self_dir);
+	strvec_pushf(&dirs, "%s/../libexec/xgcc", d->self_dir);
+	strvec_push(&dirs, PKGLIBEXECDIR);
+	p = in_dirs(&dirs, name, is_exec);
+	free(dirs.v[1]);
+	strvec_free(&dirs);
+	return p;
+}
+
+void library_dirs(const struct driver *d, const char *tmpl, int existing, struct strvec *out)
+{
+	backend_expand(tmpl, d->ml, &d->bprefixes, &d->library_path, existing, out);
+}
+
+char *find_file(const struct driver *d, const char *name)
+{
+	struct strvec dirs = { 0 };
+	library_dirs(d, d->ml->searchdirs, 1, &dirs);
+	char *p = in_dirs(&dirs, name, is_file);
+	for (size_t i = 0; i < dirs.n; i++)
+		free(dirs.v[i]);
+	strvec_free(&dirs);
+	return p ? p : xstrdup(name);
+}

@@ -1,0 +1,37 @@
+/* Diagnostics in gcc's style.
+ *
+ * Every program prints its messages as "PROG: KIND: TEXT", PROG being the
+ * name it was started as (xgcc, xg++, collect2, lto1).  One function with
+ * a kind argument covers notes, warnings, errors and fatal errors, as in
+ * TinyCC; a fatal error also prints "compilation terminated." as gcc does,
+ * runs the cleanup handlers and exits 1.  The quotes around names are gcc's:
+ * ‘’ in a UTF-8 locale, '' otherwise (see diag_lq/diag_rq).
+ */
+#ifndef XGCC_DIAG_H
+#define XGCC_DIAG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+enum diag_kind { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR, DIAG_FATAL, DIAG_ICE };
+
+void diag_init(const char *argv0);
+const char *diag_progname(void);
+void diag(enum diag_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void vdiag(enum diag_kind kind, const char *fmt, va_list ap);
+/* Like diag(DIAG_FATAL), for callers that want the compiler to know. */
+_Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int diag_error_count(void);
+const char *diag_lq(void);
+const char *diag_rq(void);
+
+/* Allocation that cannot fail: out of memory is a fatal error. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,32 @@
+/* Running other programs.
+ *
+ * Programs start through posix_spawnp with an argv vector: no shell is
+ * ever involved, so file names reach them as single arguments whatever
+ * they contain.  A pipeline (cc1 -pipe | as) connects each command's
+ * standard output to the next one's standard input.  While a child runs
+ * it is known to the cleanup code, so that a signal stops it.  Death by a
+ * signal and a failed exec are reported here, in gcc's words; an ordinary
+ * non-zero exit is the caller's business (cc1 has already said why).
+ */
+#ifndef XGCC_PROCESS_H
+#define XGCC_PROCESS_H
+
+struct spawn_cmd {
+	char **argv;          /* argv[0] is the file to run (PATH-searched without '/') */
+	const char *name;     /* short name for messages ("cc1", "as", "ld") */
+	const char *in_path;  /* standard input from this file, or NULL */
+	const char *out_path; /* standard output to this file, or NULL */
+	int status;           /* filled in: exit status, or 128 + signal, or -1 */
+};
+
+enum { SPAWN_TIME = 1 };
+
+/* Run N commands as a pipeline; returns 0 when every one exited 0. */
+int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags);
+/* Run one command. */
+int spawn_run(char **argv, const char *name, int flags);
+/* Append ARG to a line as a shell would need it quoted, for -### output. */
+void spawn_print_quoted(const char *arg, int style);
+enum { QUOTE_NONE, QUOTE_GCC_DRIVER };
+
+#endif

@@ -1,0 +1,26 @@
+/* Response files: "@FILE" arguments.
+ *
+ * Reading follows libiberty's expandargv, which gcc, collect2 and the
+ * binutils share: FILE's contents are split at white space; single and
+ * double quotes group, and a backslash takes the next character literally,
+ * inside quotes too; an @FILE inside is expanded in turn.  An @FILE that
+ * cannot be read stays a literal argument, as in gcc.  Unlike libiberty,
+ * an unterminated quote is an error rather than silently closed.
+ *
+ * Writing quotes every white-space, quote and backslash character with a
+ * backslash, so any argument survives the round trip.
+ */
+#ifndef XGCC_RESPFILE_H
+#define XGCC_RESPFILE_H
+
+#include "strvec.h"
+
+/* Expand @FILE arguments of ARGV (argc entries) into OUT.
+ * Returns the number of @FILEs expanded, or -1 after an error. */
+int respfile_expand(int argc, char **argv, struct strvec *out);
+/* Parse the text of one response file into OUT; -1 on an unterminated quote. */
+int respfile_parse(const char *text, size_t len, struct strvec *out);
+/* Write ARGS to a new temporary response file; returns its path. */
+char *respfile_write(char *const *args, size_t n);
+
+#endif

@@ -1,0 +1,63 @@
+/* Growable argv vectors; see strvec.h. */
+#include "config.h"
+
+#include "strvec.h"
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void strvec_push(struct strvec *sv, const char *s)
+{
+	if (sv->n + 2 > sv->cap) {
+		sv->cap = sv->cap ? 2 * sv->cap : 16;
+		sv->v = xrealloc(sv->v, sv->cap * sizeof *sv->v);
+	}
+	sv->v[sv->n++] = (char *)s;
+	sv->v[sv->n] = NULL;
+}
+
+void strvec_pushf(struct strvec *sv, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		fatal("out of memory");
+	va_end(ap);
+	strvec_push(sv, s);
+}
+
+void strvec_extend(struct strvec *sv, const struct strvec *from)
+{
+	for (size_t i = 0; i < from->n; i++)
+		strvec_push(sv, from->v[i]);
+}
+
+void strvec_split(struct strvec *sv, const char *s, int sep)
+{
+	while (s && *s) {
+		const char *end = strchr(s, sep);
+		size_t len = end ? (size_t)(end - s) : strlen(s);
+		if (len)
+			strvec_push(sv, xstrndup(s, len));
+		s = end ? end + 1 : NULL;
+	}
+}
+
+int strvec_contains(const struct strvec *sv, const char *s)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (strcmp(sv->v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+void strvec_free(struct strvec *sv)
+{
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = sv->cap = 0;
+}

@@ -1,0 +1,22 @@
+/* A growable, NULL-terminated vector of strings: an argv under
+ * construction.  The vector does not own its strings unless the caller
+ * says so (strvec_free_all). */
+#ifndef XGCC_STRVEC_H
+#define XGCC_STRVEC_H
+
+#include <stddef.h>
+
+struct strvec {
+	char **v;
+	size_t n, cap;
+};
+
+void strvec_push(struct strvec *sv, const char *s);
+void strvec_pushf(struct strvec *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strvec_extend(struct strvec *sv, const struct strvec *from);
+/* Split S at SEP and push each non-empty piece (copied). */
+void strvec_split(struct strvec *sv, const char *s, int sep);
+int strvec_contains(const struct strvec *sv, const char *s);
+void strvec_free(struct strvec *sv);
+
+#endif

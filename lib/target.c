@@ -1,0 +1,43 @@
+/* The target rows; see target.h. */
+#include "config.h"
+
+#include "target.h"
+
+#include <fnmatch.h>
+#include <string.h>
+
+static const struct target_abi x86_64_linux_abis[] = {
+	{ "",     "--64",  "elf_x86_64",   "/lib64/ld-linux-x86-64.so.2" },
+	{ "m32",  "--32",  "elf_i386",     "/lib/ld-linux.so.2" },
+	{ "mx32", "--x32", "elf32_x86_64", "/libx32/ld-linux-x32.so.2" },
+};
+
+static const struct target_abi i386_linux_abis[] = {
+	{ "",     "--32",  "elf_i386",     "/lib/ld-linux.so.2" },
+	{ "m64",  "--64",  "elf_x86_64",   "/lib64/ld-linux-x86-64.so.2" },
+};
+
+#define N(a) (sizeof a / sizeof *a)
+
+static const struct target targets[] = {
+	{ "x86_64-*linux-gnu", OBJ_ELF, 62 /* EM_X86_64 */, "", LINK_GNU_LINUX, 1,
+	  x86_64_linux_abis, N(x86_64_linux_abis) },
+	{ "i[3-7]86-*linux-gnu", OBJ_ELF, 3 /* EM_386 */, "", LINK_GNU_LINUX, 1,
+	  i386_linux_abis, N(i386_linux_abis) },
+};
+
+const struct target *target_find(const char *triplet)
+{
+	for (size_t i = 0; i < N(targets); i++)
+		if (fnmatch(targets[i].triplet, triplet, 0) == 0)
+			return &targets[i];
+	return NULL;
+}
+
+const struct target_abi *target_abi(const struct target *t, const char *select)
+{
+	for (size_t i = 0; i < t->nabis; i++)
+		if (strcmp(t->abis[i].select, select) == 0)
+			return &t->abis[i];
+	return &t->abis[0];
+}

@@ -1,0 +1,133 @@
+/* Temporary files and cleanup; see tempfile.h. */
+#include "config.h"
+
+#include "tempfile.h"
+#include "diag.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Fixed-size tables keep the signal handler free of malloc. */
+enum { MAX_FILES = 4096, MAX_CHILDREN = 256 };
+
+static char *temps[MAX_FILES];
+static volatile sig_atomic_t ntemps;
+static char *failures[MAX_FILES];
+static volatile sig_atomic_t nfailures;
+static pid_t children[MAX_CHILDREN];
+static volatile sig_atomic_t nchildren;
+static int keep_temps;
+static pid_t owner_pid;
+
+static void at_exit(void) { temp_cleanup(diag_error_count() > 0); }
+
+static void on_signal(int sig)
+{
+	for (int i = 0; i < nchildren; i++)
+		if (children[i] > 0)
+			kill(children[i], SIGTERM);
+	if (getpid() == owner_pid) {
+		for (int i = 0; i < nfailures; i++)
+			unlink(failures[i]);
+		if (!keep_temps)
+			for (int i = 0; i < ntemps; i++)
+				unlink(temps[i]);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void temp_init(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
+	owner_pid = getpid();
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+		struct sigaction sa, old;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		/* A signal ignored by whoever started us stays ignored (nohup). */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	atexit(at_exit);
+}
+
+static void add(char **table, volatile sig_atomic_t *n, const char *path)
+{
+	if (*n >= MAX_FILES)
+		fatal("too many temporary files");
+	table[*n] = xstrdup(path);
+	++*n;
+}
+
+void temp_register(const char *path) { add(temps, &ntemps, path); }
+void temp_keep(int keep) { keep_temps = keep; }
+void temp_failure_output(const char *path) { add(failures, &nfailures, path); }
+
+char *temp_make(const char *suffix)
+{
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir || access(dir, W_OK | X_OK) != 0)
+		dir = "/tmp";
+	char *path = xasprintf("%s/ccXXXXXX%s", dir, suffix);
+	int fd = mkstemps(path, (int)strlen(suffix));
+	if (fd < 0)
+		fatal("cannot create temporary file in %s: %s", dir, strerror(errno));
+	close(fd);
+	temp_register(path);
+	return path;
+}
+
+void temp_commit_failure_outputs(void)
+{
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	int n = nfailures;
+	nfailures = 0;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	for (int i = 0; i < n; i++)
+		free(failures[i]);
+}
+
+void temp_delete_failure_outputs(void)
+{
+	for (int i = 0; i < nfailures; i++)
+		unlink(failures[i]);
+	temp_commit_failure_outputs();
+}
+
+void temp_cleanup(int failed)
+{
+	if (owner_pid && getpid() != owner_pid)
+		return;
+	if (failed)
+		temp_delete_failure_outputs();
+	if (!keep_temps)
+		for (int i = 0; i < ntemps; i++)
+			unlink(temps[i]);
+	for (int i = 0; i < ntemps; i++)
+		free(temps[i]);
+	ntemps = 0;
+}
+
+void temp_add_child(pid_t pid)
+{
+	if (nchildren < MAX_CHILDREN)
+		children[nchildren++] = pid;
+}
+
+void temp_remove_child(pid_t pid)
+{
+	for (int i = 0; i < nchildren; i++)
+		if (children[i] == pid) {
+			children[i] = children[nchildren - 1];
+			nchildren--;
+			return;
+		}
+}

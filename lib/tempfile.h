@@ -1,0 +1,37 @@
+/* Temporary files, failure outputs and the cleanup that removes them.
+ *
+ * Every temporary file is created with mkstemps in $TMPDIR (or /tmp) and
+ * recorded here.  Output files of the step now running are recorded as
+ * "failure outputs": they are deleted when the step fails, as gcc deletes
+ * the -o file of a failed compilation.  temp_cleanup() runs on every exit
+ * path: normal exit, fatal errors, and SIGINT/SIGTERM/SIGHUP/SIGQUIT/SIGPIPE,
+ * whose handler first stops the running children, then removes the files
+ * and finally dies by the same signal so that make sees why.
+ */
+#ifndef XGCC_TEMPFILE_H
+#define XGCC_TEMPFILE_H
+
+#include <sys/types.h>
+
+/* Install the signal handlers and the atexit hook. */
+void temp_init(void);
+/* A new empty temporary file named TMPDIR/ccXXXXXX<suffix>; removed at exit. */
+char *temp_make(const char *suffix);
+/* Record an existing path for removal at exit (unless temp_keep). */
+void temp_register(const char *path);
+/* -save-temps: leave the temporary files in place. */
+void temp_keep(int keep);
+/* A file to delete if the current step fails. */
+void temp_failure_output(const char *path);
+/* The step succeeded: its failure outputs are now real outputs. */
+void temp_commit_failure_outputs(void);
+/* Delete failure outputs (because a step failed). */
+void temp_delete_failure_outputs(void);
+/* Remove temporary files, and failure outputs when FAILED. */
+void temp_cleanup(int failed);
+
+/* Children that a signal must stop (used by spawn.c). */
+void temp_add_child(pid_t pid);
+void temp_remove_child(pid_t pid);
+
+#endif
