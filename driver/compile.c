@@ -121,12 +121,23 @@ static char *intermediate(const struct driver *d, const struct dumps *du, const 
 	return name;
 }
 
+/* Is WORD one of the mutually exclusive ABI options (-m32, -m64, -mx32)? */
+static int is_abi_opt(const struct driver *d, const char *word)
+{
+	for (size_t i = 0; i < d->target->nabis; i++)
+		if (*d->target->abis[i].select && strcmp(word + 1, d->target->abis[i].select) == 0)
+			return 1;
+	return strcmp(word + 1, backend_multilib_defaults()) == 0;
+}
+
 /* %{m*} plus the backend's default -march/-mtune unless overridden. */
 static void push_machine(const struct driver *d, struct strvec *out)
 {
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
 		if (o->id != OPT_m)
+			continue;
+		if (d->abi_opt && is_abi_opt(d, o->word) && o != d->abi_opt)
 			continue;
 		if (d->march_native.n && (strcmp(o->word, "-march=native") == 0 ||
 					  strcmp(o->word, "-mtune=native") == 0))
@@ -239,7 +250,7 @@ static void cpp_unique(const struct driver *d, const struct input *in, const cha
 		strvec_push(out, "-D_GNU_SOURCE");
 	if (has_opt(d, OPT_posix))
 		strvec_push(out, "-D_POSIX_SOURCE");
-	if (has_opt(d, OPT_pthread))
+	if (has_opt(d, OPT_pthread) || find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0))
 		strvec_push(out, "-D_REENTRANT");
 	push_group(d, GRP_CPP_D, out);
 	push_group(d, GRP_CPP_IOPT, out);
@@ -346,7 +357,8 @@ static char *final_output(const struct driver *d, const struct input *in, const 
 	return r;
 }
 
-static void as_command(const struct driver *d, const char *src, const char *obj, struct strvec *as)
+static void as_command(const struct driver *d, const char *src, int asm_source, const char *obj,
+		       struct strvec *as)
 {
 	strvec_push(as, find_program(d, "as"));
 	if (d->verbose)
@@ -354,17 +366,18 @@ static void as_command(const struct driver *d, const char *src, const char *obj,
 	if (has_opt(d, OPT_w))
 		strvec_push(as, "-W");
 	push_group(d, GRP_CPP_I, as);
-	/* %(asm_debug): --gdwarf-N for -g */
-	if (debug_level(d) > 0 && !find_word(d, "-gstabs", 1)) {
-		const struct opt *dw = find_word(d, "-gdwarf-", 1);
-		strvec_pushf(as, "--gdwarf-%s", dw ? dw->word + 8 : "5");
-	}
-	for (size_t i = 0; i < d->nopts; i++) {
+	/* %(asm_debug), for assembler sources only: prefix maps */
+	for (size_t i = 0; asm_source && i < d->nopts; i++) {
 		const char *w = d->opts[i].word;
 		if (strncmp(w, "-ffile-prefix-map=", 18) == 0 || strncmp(w, "-fdebug-prefix-map=", 19) == 0) {
 			strvec_push(as, "--debug-prefix-map");
 			strvec_push(as, strchr(w, '=') + 1);
 		}
+	}
+	/* %(asm_debug_option): --gdwarf-N for -g */
+	if (debug_level(d) > 0 && !find_word(d, "-gstabs", 1)) {
+		const struct opt *dw = find_word(d, "-gdwarf-", 1);
+		strvec_pushf(as, "--gdwarf-%s", dw ? dw->word + 8 : "5");
 	}
 	if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib", 0))
 		strvec_push(as, "--compress-debug-sections=zlib");
@@ -453,7 +466,7 @@ void compile_input(struct driver *d, struct input *in)
 			cpp_unique(d, in, dep, c);
 		}
 		cc1_options(d, &du, c);
-		if (has_opt(d, OPT_f) && find_word(d, "-fsyntax-only", 0)) {
+		if (find_word(d, "-fsyntax-only", 0)) {
 			strvec_push(c, "-o");
 			strvec_push(c, "/dev/null");
 			cc1_options_tail(d, c);
@@ -532,13 +545,17 @@ void compile_input(struct driver *d, struct input *in)
 		}
 		struct strvec *as = &cmds[ncmds];
 		names[ncmds++] = "as";
-		as_command(d, asm_src, obj, as);
+		as_command(d, asm_src, in->lang == LANG_ASM || in->lang == LANG_ASM_CPP, obj, as);
 		in->object = obj;
 		/* With -pipe, cc1 writes its assembly to as's standard input. */
 		if (d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {
 			struct strvec *cc = &cmds[0];
-			cc->v[cc->n - 1] = "-";
-			as->v[as->n - 1] = "-";
+			for (size_t i = cc->n; i-- > 1;)
+				if (strcmp(cc->v[i - 1], "-o") == 0) {
+					cc->v[i] = "-";
+					break;
+				}
+			as->v[--as->n] = NULL;
 		}
 	}
 	if (ncmds && d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {

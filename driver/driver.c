@@ -188,13 +188,17 @@ static void select_multilib(struct driver *d)
 		const struct opt *o = &d->opts[i];
 		if (o->id != OPT_m)
 			continue;
-		if (strcmp(o->word + 1, backend_multilib_defaults()) == 0)
+		if (strcmp(o->word + 1, backend_multilib_defaults()) == 0) {
 			select = "";
-		else
+			d->abi_opt = o;
+		} else {
 			for (size_t k = 0; k < backend_nmultilibs; k++)
 				if (*backend_multilibs[k].select &&
-				    strcmp(o->word + 1, backend_multilibs[k].select) == 0)
+				    strcmp(o->word + 1, backend_multilibs[k].select) == 0) {
 					select = backend_multilibs[k].select;
+					d->abi_opt = o;
+				}
+		}
 	}
 	d->ml = backend_multilib(select);
 	if (!d->ml)
@@ -267,28 +271,16 @@ static void expand_native(struct driver *d)
 	if (*d->ml->select)
 		strvec_pushf(&c, "-%s", d->ml->select);
 	strvec_push(&c, "-###");
-	strvec_push(&c, "-E");
+	strvec_push(&c, "-S");
 	strvec_push(&c, "-x");
 	strvec_push(&c, "c");
 	strvec_push(&c, "/dev/null");
+	strvec_push(&c, "-o");
+	strvec_push(&c, "/dev/null");
 	/* -### writes to standard error; capture it through a file. */
 	char *errfile = temp_make(".txt");
-	struct strvec sh = { 0 };
-	(void)sh;
-	FILE *saved = NULL;
-	(void)saved;
-	int fd = dup(2);
-	FILE *ef = fopen(errfile, "w");
-	if (ef && fd >= 0) {
-		fflush(stderr);
-		dup2(fileno(ef), 2);
-		struct spawn_cmd sc = { .argv = c.v, .name = backend_cc(), .out_path = out };
-		spawn_pipeline(&sc, 1, 0);
-		fflush(stderr);
-		dup2(fd, 2);
-		close(fd);
-		fclose(ef);
-	}
+	struct spawn_cmd sc = { .argv = c.v, .name = backend_cc(), .out_path = out, .err_path = errfile };
+	spawn_pipeline(&sc, 1, 0);
 	FILE *f = fopen(errfile, "r");
 	char line[65536];
 	while (f && fgets(line, sizeof line, f)) {
@@ -316,7 +308,6 @@ static void expand_native(struct driver *d)
 	}
 	if (f)
 		fclose(f);
-	/* --param "l1-cache-size=32" comes as two words */
 	strvec_free(&c);
 }
 
@@ -384,18 +375,14 @@ static void plan(struct driver *d)
 	    !(d->stop == STOP_E && 0))
 		diag(DIAG_FATAL, "cannot specify %s-o%s with %s-c%s, %s-S%s or %s-E%s with multiple files",
 		     diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq());
-	/* GCC 12's dump names of a link: "OUTPUT-", or "a-" for several inputs. */
+	/* GCC 12's dump names of a link: "OUTPUT-" ("a-" for a.out), except
+	 * that "gcc a.c" and "gcc a.c -o a" dump as plain a.c.* */
 	if (d->stop == STOP_LINK && !last_opt(d, OPT_dumpdir)) {
-		if (d->output && d->ninputs == 1 && same_stem(d->output, d->inputs[0].name)) {
-			/* "gcc a.c -o a": the dumps are simply a.c.* */
-		} else if (d->output) {
-			const char *o = d->output;
-			if (d->save_temps == SAVE_CWD && strrchr(o, '/'))
-				o = strrchr(o, '/') + 1;
+		const char *o = d->output ? d->output : "a";
+		if (d->save_temps == SAVE_CWD && strrchr(o, '/'))
+			o = strrchr(o, '/') + 1;
+		if (!(d->ninputs == 1 && same_stem(o, d->inputs[0].name)))
 			d->dumpdir = xasprintf("%s-", o);
-		} else if (d->ninputs > 1) {
-			d->dumpdir = xstrdup("a-");
-		}
 	}
 	const char *out = d->output ? d->output : "a.out";
 	const char *b = strrchr(out, '/') ? strrchr(out, '/') + 1 : out;
@@ -481,7 +468,7 @@ int main(int argc, char **argv)
 		compile_input(&d, &d.inputs[i]);
 	if (driver_failed || diag_error_count())
 		return 1;
-	if (d.stop == STOP_LINK) {
+	if (d.stop == STOP_LINK && !find_word(&d, "-fsyntax-only", 0)) {
 		set_link_environment(&d);
 		link_inputs(&d);
 	}

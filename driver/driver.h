@@ -78,6 +78,7 @@ struct driver {
 	const struct target *target;
 	const struct target_abi *abi;
 	const struct backend_multilib *ml;
+	const struct opt *abi_opt;   /* the last of -m32/-m64/-mx32, which alone is passed on */
 
 	struct opt *opts;
 	size_t nopts;

@@ -52,6 +52,43 @@ static struct link_mode link_mode(const struct driver *d)
 	return m;
 }
 
+/* %:sanitize(NAME): the -fsanitize= set after -fno-sanitize= took its part. */
+enum { SAN_ADDRESS = 1, SAN_THREAD = 2, SAN_LEAK = 4, SAN_UNDEFINED = 8 };
+
+static unsigned sanitizers(const struct driver *d)
+{
+	static const struct { const char *name; unsigned bits; } names[] = {
+		{ "address", SAN_ADDRESS | SAN_LEAK }, { "thread", SAN_THREAD }, { "leak", SAN_LEAK },
+		{ "undefined", SAN_UNDEFINED }, { "shift", SAN_UNDEFINED }, { "null", SAN_UNDEFINED },
+		{ "vla-bound", SAN_UNDEFINED }, { "signed-integer-overflow", SAN_UNDEFINED },
+		{ "bounds", SAN_UNDEFINED }, { "alignment", SAN_UNDEFINED }, { "return", SAN_UNDEFINED },
+		{ "unreachable", SAN_UNDEFINED }, { "integer-divide-by-zero", SAN_UNDEFINED },
+		{ "float-divide-by-zero", SAN_UNDEFINED }, { "float-cast-overflow", SAN_UNDEFINED },
+		{ "object-size", SAN_UNDEFINED }, { "nonnull-attribute", SAN_UNDEFINED },
+		{ "returns-nonnull-attribute", SAN_UNDEFINED }, { "bool", SAN_UNDEFINED },
+		{ "enum", SAN_UNDEFINED }, { "vptr", SAN_UNDEFINED }, { "pointer-overflow", SAN_UNDEFINED },
+		{ "builtin", SAN_UNDEFINED }, { "all", SAN_UNDEFINED | SAN_LEAK },
+	};
+	unsigned set = 0;
+	for (size_t i = 0; i < d->nopts; i++) {
+		const char *w = d->opts[i].word;
+		int on = strncmp(w, "-fsanitize=", 11) == 0;
+		if (!on && strncmp(w, "-fno-sanitize=", 14) != 0)
+			continue;
+		struct strvec list = { 0 };
+		strvec_split(&list, strchr(w, '=') + 1, ',');
+		for (size_t k = 0; k < list.n; k++)
+			for (size_t j = 0; j < sizeof names / sizeof *names; j++)
+				if (strcmp(list.v[k], names[j].name) == 0)
+					set = on ? set | names[j].bits : set & ~names[j].bits;
+		strvec_free(&list);
+	}
+	/* -fsanitize=leak links liblsan only without asan or tsan */
+	if (set & (SAN_ADDRESS | SAN_THREAD))
+		set &= ~(unsigned)SAN_LEAK;
+	return set;
+}
+
 static void push_file(const struct driver *d, const char *name, struct strvec *out)
 {
 	strvec_push(out, find_file(d, name));
@@ -133,7 +170,7 @@ static void default_libs(const struct driver *d, const struct link_mode *m, stru
 	if (!m->nolibc) {
 		if (has_opt(d, OPT_pthread) || m->openmp)
 			strvec_push(out, "-lpthread");
-		strvec_push(out, m->profile && !m->shared ? "-lc_p" : "-lc");
+		strvec_push(out, "-lc");
 	}
 	if (group)
 		strvec_push(out, "--end-group");
@@ -195,19 +232,23 @@ void link_inputs(struct driver *d)
 	strvec_push(&c, collect2);
 
 	/* %{flto} %{fno-lto} %{flto=*}: collect2 decides what to do with them */
-	for (size_t i = 0; i < d->nopts; i++) {
-		const char *w = d->opts[i].word;
-		if (strcmp(w, "-flto") == 0 || strcmp(w, "-fno-lto") == 0 || strncmp(w, "-flto=", 6) == 0)
-			strvec_push(&c, w);
-	}
+	static const char *const lto_words[] = { "-flto", "-fno-lto", "-flto=" };
+	for (int k = 0; k < 3; k++)
+		for (size_t i = 0; i < d->nopts; i++) {
+			const char *w = d->opts[i].word;
+			if (k == 2 ? strncmp(w, "-flto=", 6) == 0 : strcmp(w, lto_words[k]) == 0)
+				strvec_push(&c, w);
+		}
 	link_spec(d, &m, &c);
 	if (!m.shared && !m.is_static && !m.relocatable && m.pie)
 		strvec_push(&c, "-pie");
 	const struct opt *fuse = find_word(d, "-fuse-ld=", 1);
 	if (fuse)
 		strvec_push(&c, fuse->word);
-	strvec_push(&c, "-o");
-	strvec_push(&c, out);
+	if (d->output) {
+		strvec_push(&c, "-o");
+		strvec_push(&c, d->output);
+	}
 	/* %{e*} %{N} %{n} %{r} %{s} %{t} %{u*} %{z} %{Z} */
 	static const enum opt_id flags[] = { OPT_e, OPT_entry, OPT_N, OPT_n, OPT_r, OPT_s, OPT_t,
 					     OPT_u, OPT_z, OPT_Z };
@@ -236,6 +277,35 @@ void link_inputs(struct driver *d)
 		free(ldirs.v[i]);
 	}
 	strvec_free(&ldirs);
+
+	/* the sanitizers' run-time libraries come before the inputs */
+	unsigned san = m.nostdlib || m.relocatable || m.nodefaultlibs ? 0 : sanitizers(d);
+	static const struct { unsigned bit; const char *preinit, *lib; enum opt_id static_opt; } sanlibs[] = {
+		{ SAN_ADDRESS, "libasan_preinit.o", "-lasan", OPT_static_libasan },
+		{ SAN_THREAD, "libtsan_preinit.o", "-ltsan", OPT_COUNT },
+		{ SAN_LEAK, "liblsan_preinit.o", "-llsan", OPT_COUNT },
+	};
+	for (size_t k = 0; k < sizeof sanlibs / sizeof *sanlibs; k++) {
+		if (!(san & sanlibs[k].bit))
+			continue;
+		if (!m.shared)
+			push_file(d, sanlibs[k].preinit, &c);
+		if (sanlibs[k].static_opt != OPT_COUNT && has_opt(d, sanlibs[k].static_opt)) {
+			if (!m.shared) {
+				static const char *const pre[] = { "-Bstatic", "--whole-archive" };
+				strvec_push(&c, pre[0]);
+				strvec_push(&c, pre[1]);
+				strvec_push(&c, sanlibs[k].lib);
+				strvec_push(&c, "--no-whole-archive");
+				strvec_push(&c, "-Bdynamic");
+			}
+		} else {
+			strvec_push(&c, "--push-state");
+			strvec_push(&c, "--no-as-needed");
+			strvec_push(&c, sanlibs[k].lib);
+			strvec_push(&c, "--pop-state");
+		}
+	}
 
 	/* %o: the inputs, -l and -Wl items in order; xg++ adds its libraries */
 	struct strvec items = { 0 };
@@ -273,6 +343,14 @@ void link_inputs(struct driver *d)
 	if (has_opt(d, OPT_coverage) || find_word(d, "-fprofile-arcs", 0) ||
 	    find_word(d, "-fprofile-generate", 1))
 		strvec_push(&c, "-lgcov");
+	if (san & SAN_UNDEFINED) {
+		int st = has_opt(d, OPT_static_libubsan);
+		strvec_push(&c, st ? "-Bstatic" : "--push-state");
+		if (!st)
+			strvec_push(&c, "--no-as-needed");
+		strvec_push(&c, "-lubsan");
+		strvec_push(&c, st ? "-Bdynamic" : "--pop-state");
+	}
 	if (!m.nostdlib && !m.relocatable && !m.nodefaultlibs)
 		default_libs(d, &m, &c);
 	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)

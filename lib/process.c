@@ -20,9 +20,8 @@ extern char **environ;
 
 static void report_signal(const char *name, int sig)
 {
-	if (sig == SIGKILL)
-		diag(DIAG_ERROR, "%s signal terminated program %s", strsignal(sig), name);
-	else if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGPIPE)
+	/* A child killed from outside (the OOM killer, ^C) is not a bug in it. */
+	if (sig == SIGKILL || sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGPIPE)
 		diag(DIAG_ERROR, "%s signal terminated program %s", strsignal(sig), name);
 	else
 		diag(DIAG_ICE, "%s signal terminated program %s", strsignal(sig), name);
@@ -57,6 +56,9 @@ int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags)
 			posix_spawn_file_actions_addopen(&fa, 1, cmds[i].out_path,
 							 O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		}
+		if (cmds[i].err_path)
+			posix_spawn_file_actions_addopen(&fa, 2, cmds[i].err_path,
+							 O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		int err = posix_spawnp(&pids[i], cmds[i].argv[0], &fa, NULL, cmds[i].argv, environ);
 		posix_spawn_file_actions_destroy(&fa);
 		if (prev_read >= 0)

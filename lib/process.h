@@ -16,6 +16,7 @@ struct spawn_cmd {
 	const char *name;     /* short name for messages ("cc1", "as", "ld") */
 	const char *in_path;  /* standard input from this file, or NULL */
 	const char *out_path; /* standard output to this file, or NULL */
+	const char *err_path; /* standard error to this file, or NULL */
 	int status;           /* filled in: exit status, or 128 + signal, or -1 */
 };
 
