@@ -123,6 +123,7 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 	d->at_file_supplied = n > 0;
 
 	enum lang xlang = LANG_NONE;
+	const char *last_x = NULL;
 	int saw_x_after_last_input = 0;
 	for (size_t i = 0; i < args.n; i++) {
 		const char *w = args.v[i];
@@ -163,6 +164,7 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 		}
 		switch (id) {
 		case OPT_x:
+			last_x = arg;
 			xlang = LANG_OBJECT + 1; /* invalid until matched */
 			for (size_t k = 0; k < sizeof x_langs / sizeof *x_langs; k++)
 				if (strcmp(arg, x_langs[k].name) == 0)
@@ -201,7 +203,7 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 	}
 	if (saw_x_after_last_input && d->ninputs)
 		diag(DIAG_WARNING, "%s-x %s%s after last input file has no effect", diag_lq(),
-		     lang_name(xlang), diag_rq());
+		     last_x, diag_rq());
 	strvec_free(&args);
 }
 

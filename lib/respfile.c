@@ -136,6 +136,8 @@ char *respfile_write(char *const *args, size_t n)
 	if (!f)
 		fatal("cannot write response file %s: %s", path, strerror(errno));
 	for (size_t i = 0; i < n; i++) {
+		if (!*args[i])
+			fputs("''", f); /* an empty argument */
 		for (const char *p = args[i]; *p; p++) {
 			if (is_space(*p) || *p == '\'' || *p == '"' || *p == '\\')
 				fputc('\\', f);
