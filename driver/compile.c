@@ -325,9 +325,19 @@ static void cc1_options_tail(const struct driver *d, struct strvec *out)
 	distro_defaults(d, out);
 }
 
-static const char *compiler_for(enum lang l)
+/* cc1 or cc1plus: from a -B prefix if one has it (as gcc does, so that a
+ * build tree can be tested), else the backend's. */
+static const char *compiler_for(const struct driver *d, enum lang l)
 {
-	return is_cxx(l) ? backend_cc1plus() : backend_cc1();
+	const char *name = is_cxx(l) ? "cc1plus" : "cc1";
+	const char *path = is_cxx(l) ? backend_cc1plus() : backend_cc1();
+	char *b = find_in_bprefixes(d, name);
+	if (b)
+		return b;
+	if (!*path)
+		diag(DIAG_FATAL, "cannot execute %s%s%s: the backend %s given to --with-backend has no %s",
+		     diag_lq(), name, diag_rq(), backend_cc(), name);
+	return path;
 }
 
 /* The dependency file that -MD writes: %{!o:%b.d}%{o*:%.d%*}. */
@@ -414,7 +424,7 @@ void compile_input(struct driver *d, struct input *in)
 		int separate_cpp = !preprocessed && d->stop != STOP_E &&
 				   (d->save_temps != SAVE_NONE || has_opt(d, OPT_traditional_cpp));
 		int header = in->lang == LANG_C_HEADER || in->lang == LANG_CXX_HEADER;
-		const char *cc = compiler_for(in->lang);
+		const char *cc = compiler_for(d, in->lang);
 		char *dep = dep_file(d, &du);
 
 		if (d->stop == STOP_E || has_opt(d, OPT_M) || has_opt(d, OPT_MM)) {
@@ -505,7 +515,7 @@ void compile_input(struct driver *d, struct input *in)
 		struct strvec *c = &cmds[ncmds];
 		char *dep = dep_file(d, &du);
 		names[ncmds++] = "cc1";
-		strvec_push(c, backend_cc1());
+		strvec_push(c, compiler_for(d, LANG_C));
 		strvec_push(c, "-E");
 		strvec_push(c, "-lang-asm");
 		cpp_unique(d, in, dep, c);

@@ -87,6 +87,16 @@ void print_collect_options(const struct driver *d, const char *extra)
 	free(s);
 }
 
+/* A program did not start: say which, why, and where it came from. */
+void cannot_execute(const char *name, const char *path, int err)
+{
+	if (strcmp(name, "cc1") == 0 || strcmp(name, "cc1plus") == 0 || strcmp(name, "lto1") == 0)
+		diag(DIAG_FATAL, "cannot execute %s%s%s: %s (from the backend %s given to --with-backend)",
+		     diag_lq(), path, diag_rq(), strerror(err), backend_cc());
+	diag(DIAG_FATAL, "cannot execute %s%s%s: %s", diag_lq(), path, diag_rq(), strerror(err));
+	exit(1); /* not reached: a fatal error exits */
+}
+
 int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char **names,
 		 const char *in_path, const char *out_path)
 {
@@ -116,12 +126,8 @@ int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char
 	if (!d->dry_run) {
 		failed = spawn_pipeline(sc, (int)ncmds, d->time_report ? SPAWN_TIME : 0);
 		for (size_t i = 0; i < ncmds && failed; i++)
-			if (sc[i].status == -1) {
-				/* could not start it: say where we looked */
-				if (strcmp(names[i], "collect2") != 0 && strcmp(names[i], "as") != 0)
-					diag(DIAG_FATAL, "cannot execute %s%s%s: the backend %s (--with-backend) has no such program",
-					     diag_lq(), names[i], diag_rq(), backend_cc());
-			}
+			if (sc[i].status == -1)
+				cannot_execute(names[i], sc[i].argv[0], sc[i].exec_errno);
 	}
 	for (size_t i = 0; i < ncmds; i++)
 		strvec_free(&argvs[i]);

@@ -115,6 +115,7 @@ void push_opt(const struct driver *d, const struct opt *o, struct strvec *out);
 
 /* paths.c */
 char *find_program(const struct driver *d, const char *name);
+char *find_in_bprefixes(const struct driver *d, const char *name);
 char *find_helper(const struct driver *d, const char *name);
 char *find_file(const struct driver *d, const char *name);
 void library_dirs(const struct driver *d, const char *tmpl, int existing, struct strvec *out);
@@ -135,6 +136,7 @@ void print_help(const struct driver *d);
 int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char **names,
 		 const char *in_path, const char *out_path);
 void print_collect_options(const struct driver *d, const char *extra);
+_Noreturn void cannot_execute(const char *name, const char *path, int err);
 extern int driver_failed;
 
 #endif

@@ -239,6 +239,9 @@ void link_inputs(struct driver *d)
 			if (k == 2 ? strncmp(w, "-flto=", 6) == 0 : strcmp(w, lto_words[k]) == 0)
 				strvec_push(&c, w);
 		}
+	/* %(sysroot_spec) */
+	if (d->sysroot)
+		strvec_pushf(&c, "--sysroot=%s", d->sysroot);
 	link_spec(d, &m, &c);
 	if (!m.shared && !m.is_static && !m.relocatable && m.pie)
 		strvec_push(&c, "-pie");

@@ -43,6 +43,11 @@ static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(cons
 	return NULL;
 }
 
+char *find_in_bprefixes(const struct driver *d, const char *name)
+{
+	return in_dirs(&d->bprefixes, name, is_exec);
+}
+
 char *find_program(const struct driver *d, const char *name)
 {
 	char *p;

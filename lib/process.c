@@ -66,11 +66,10 @@ int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags)
 		if (pipefd[1] >= 0)
 			close(pipefd[1]);
 		prev_read = pipefd[0];
+		cmds[i].exec_errno = err;
 		if (err) {
 			pids[i] = -1;
 			cmds[i].status = -1;
-			diag(DIAG_ERROR, "cannot execute %s%s%s: %s", diag_lq(), cmds[i].argv[0],
-			     diag_rq(), strerror(err));
 			failed = 1;
 			continue;
 		}
@@ -110,8 +109,12 @@ int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags)
 int spawn_run(char **argv, const char *name, int flags)
 {
 	struct spawn_cmd cmd = { .argv = argv, .name = name };
-	if (spawn_pipeline(&cmd, 1, flags))
-		return cmd.status ? cmd.status : 1;
+	if (spawn_pipeline(&cmd, 1, flags)) {
+		if (cmd.status == -1)
+			diag(DIAG_ERROR, "cannot execute %s%s%s: %s", diag_lq(), argv[0], diag_rq(),
+			     strerror(cmd.exec_errno));
+		return cmd.status > 0 ? cmd.status : 1;
+	}
 	return 0;
 }
 

@@ -5,8 +5,10 @@
  * they contain.  A pipeline (cc1 -pipe | as) connects each command's
  * standard output to the next one's standard input.  While a child runs
  * it is known to the cleanup code, so that a signal stops it.  Death by a
- * signal and a failed exec are reported here, in gcc's words; an ordinary
- * non-zero exit is the caller's business (cc1 has already said why).
+ * signal is reported here, in gcc's words; a failed start sets exec_errno
+ * for the caller to report (it knows where the program came from); an
+ * ordinary non-zero exit is the caller's business too (cc1 has already
+ * said why).
  */
 #ifndef XGCC_PROCESS_H
 #define XGCC_PROCESS_H
@@ -18,6 +20,7 @@ struct spawn_cmd {
 	const char *out_path; /* standard output to this file, or NULL */
 	const char *err_path; /* standard error to this file, or NULL */
 	int status;           /* filled in: exit status, or 128 + signal, or -1 */
+	int exec_errno;       /* filled in when it could not be started */
 };
 
 enum { SPAWN_TIME = 1 };
