@@ -223,15 +223,16 @@ static void driver_options(struct driver *d)
 		case OPT_pipe: d->use_pipe = 1; break;
 		case OPT_time: d->time_report = 1; break;
 		case OPT_Q: d->quiet = 0; break;
-		case OPT_save_temps: d->save_temps = SAVE_CWD; break;
+		/* GCC 12: plain -save-temps puts the files beside the output */
+		case OPT_save_temps: d->save_temps = SAVE_OBJ; break;
 		case OPT_save_temps_eq:
 			if (strcmp(o->arg, "cwd") == 0)
 				d->save_temps = SAVE_CWD;
 			else if (strcmp(o->arg, "obj") == 0)
 				d->save_temps = SAVE_OBJ;
 			else
-				diag(DIAG_ERROR, "unrecognized argument in option %s-save-temps=%s%s", diag_lq(),
-				     o->arg, diag_rq());
+				diag(DIAG_FATAL, "%s-save-temps=%s%s is an unknown %s-save-temps%s option",
+				     diag_lq(), o->arg, diag_rq(), diag_lq(), diag_rq());
 			break;
 		case OPT_B: add_bprefix(d, o->arg); break;
 		case OPT_wrapper: strvec_split(&d->wrapper, o->arg, ','); break;
@@ -348,7 +349,7 @@ static void check_inputs(struct driver *d)
 			continue;
 		}
 		if (d->output && d->stop != STOP_E && same_file(in->name, d->output))
-			diag(DIAG_FATAL, "input file %s%s%s is the same as output file", diag_lq(), in->name,
+			diag(DIAG_FATAL, "input file %s%s%s is the same as output file", diag_lq(), d->output,
 			     diag_rq());
 	}
 }
