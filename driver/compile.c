@@ -56,6 +56,14 @@ static void push_group(const struct driver *d, enum opt_group g, struct strvec *
 			push_opt(d, &d->opts[i], out);
 }
 
+/* Several groups in a row: a run of %{X*} in a spec. */
+#define PUSH_GROUPS(d, out, ...)                                                       \
+	do {                                                                           \
+		static const enum opt_group groups_[] = { __VA_ARGS__ };               \
+		for (size_t g_ = 0; g_ < sizeof groups_ / sizeof *groups_; g_++)       \
+			push_group(d, groups_[g_], out);                               \
+	} while (0)
+
 /* What -dumpdir/-dumpbase/-dumpbase-ext say for IN (GCC 12 rules). */
 struct dumps {
 	char *dir;  /* NULL when none is passed */
@@ -229,12 +237,7 @@ static void cpp_unique(const struct driver *d, const struct input *in, const cha
 		else
 			strvec_push(out, dep_out);
 	}
-	push_group(d, GRP_CPP_M, out);
-	push_group(d, GRP_CPP_MF, out);
-	push_group(d, GRP_CPP_MG, out);
-	push_group(d, GRP_CPP_MP, out);
-	push_group(d, GRP_CPP_MQ, out);
-	push_group(d, GRP_CPP_MT, out);
+	PUSH_GROUPS(d, out, GRP_CPP_M, GRP_CPP_MF, GRP_CPP_MG, GRP_CPP_MP, GRP_CPP_MQ, GRP_CPP_MT);
 	/* %{!E:%{!M:%{!MM:%{!MT:%{!MQ:%{MD|MMD:%{o*:-MQ %*}}}}}}} */
 	if (md && d->stop != STOP_E && !has_opt(d, OPT_M) && !has_opt(d, OPT_MM) && !has_mt &&
 	    d->output) {
@@ -270,10 +273,7 @@ static void cpp_options_tail(const struct driver *d, struct strvec *out)
 	for (size_t i = 0; i < d->march_native.n; i++)
 		strvec_push(out, d->march_native.v[i]);
 	push_machine(d, out);
-	push_group(d, GRP_CC1_STD, out);
-	push_group(d, GRP_CC1_W, out);
-	push_group(d, GRP_CC1_WNONE, out);
-	push_group(d, GRP_CC1_F, out);
+	PUSH_GROUPS(d, out, GRP_CC1_STD, GRP_CC1_W, GRP_CC1_WNONE, GRP_CC1_F);
 	if (debug_level(d) > 0) {
 		push_group(d, GRP_CC1_G, out);
 		if (!find_word(d, "-fno-working-directory", 0))
@@ -296,12 +296,8 @@ static void cc1_options(const struct driver *d, const struct dumps *du, struct s
 	push_group(d, GRP_CC1_D, out);
 	push_dumps(du, out);
 	push_machine(d, out);
-	push_group(d, GRP_CC1_AUXINFO, out);
-	push_group(d, GRP_CC1_G, out);
-	push_group(d, GRP_CC1_O, out);
-	push_group(d, GRP_CC1_W, out);
-	push_group(d, GRP_CC1_WNONE, out);
-	push_group(d, GRP_CC1_STD, out);
+	PUSH_GROUPS(d, out, GRP_CC1_AUXINFO, GRP_CC1_G, GRP_CC1_O, GRP_CC1_W, GRP_CC1_WNONE,
+		    GRP_CC1_STD);
 	if (d->verbose)
 		strvec_push(out, "-version");
 	if (has_opt(d, OPT_pg))
