@@ -1,0 +1,20 @@
+# doc/local.mk: the manual and the man pages.
+#
+# Included from the top Makefile.am (include $(srcdir)/doc/local.mk), so
+# every path is relative to the top of the tree.  Automake distributes
+# this file, the manual's sources and the man pages by itself.
+#
+# make          builds doc/xgcc.info (needs makeinfo, from texinfo)
+# make html     doc/xgcc.html, one page
+# make pdf      doc/xgcc.pdf (needs TeX: Debian's texlive-base)
+# make install  installs the info manual and the man pages
+
+info_TEXINFOS = doc/xgcc.texi
+dist_man_MANS = doc/xgcc.1 doc/xg++.1
+
+# One HTML page: the manual is short.
+AM_MAKEINFOHTMLFLAGS = --no-split
+
+# make distcheck builds the HTML manual rather than the DVI one, so that
+# it needs no TeX.
+AM_DISTCHECK_DVI_TARGET = html
