@@ -12,9 +12,12 @@
 #include "diag.h"
 #include "tempfile.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 const char *lang_name(enum lang l)
 {
@@ -49,11 +52,34 @@ static char *strip_suffix(const char *path)
 	return xstrndup(path, strlen(path) - strlen(suffix_of(path)));
 }
 
+/* Options whose value the driver decides and passes itself. */
+static int decided_by_driver(const char *w)
+{
+	return strncmp(w, "-fexcess-precision=", 19) == 0 || strcmp(w, "-fcompare-debug") == 0 ||
+	       strncmp(w, "-fcompare-debug=", 16) == 0 || strcmp(w, "-fno-compare-debug") == 0;
+}
+
 static void push_group(const struct driver *d, enum opt_group g, struct strvec *out)
 {
 	for (size_t i = 0; i < d->nopts; i++)
-		if (optdefs[d->opts[i].id].group == g)
+		if (optdefs[d->opts[i].id].group == g &&
+		    !(g == GRP_CC1_F && decided_by_driver(d->opts[i].word)))
 			push_opt(d, &d->opts[i], out);
+	if (g != GRP_CC1_F)
+		return;
+	if (d->compare_debug)
+		strvec_pushf(out, "-fcompare-debug=%s", d->compare_debug);
+	if (d->compare_debug_second)
+		strvec_push(out, "-fcompare-debug-second");
+	if (d->fp_mode)
+		strvec_pushf(out, "-fexcess-precision=%s", d->fp_mode);
+}
+
+/* %{!iplugindir*:%{fplugin*:%:find-plugindir()}} */
+static void push_plugindir(const struct driver *d, struct strvec *out)
+{
+	if (find_word(d, "-fplugin=", 1) && !has_opt(d, OPT_iplugindir))
+		strvec_pushf(out, "-iplugindir=%s", backend_plugin_dir());
 }
 
 /* Several groups in a row: a run of %{X*} in a spec. */
@@ -247,6 +273,7 @@ static void cpp_unique(const struct driver *d, const struct input *in, const cha
 	push_group(d, GRP_CPP_REMAP, out);
 	if (debug_level(d) > 2)
 		strvec_push(out, "-dD");
+	push_plugindir(d, out);
 	push_group(d, GRP_CPP_H, out);
 	/* %C: the language's cpp spec */
 	if (is_cxx(in->lang))
@@ -289,6 +316,7 @@ static void cpp_options_tail(const struct driver *d, struct strvec *out)
 /* %(cc1_options), up to where -S puts its -o. */
 static void cc1_options(const struct driver *d, const struct dumps *du, struct strvec *out)
 {
+	push_plugindir(d, out);
 	for (size_t i = 0; i < d->march_native.n; i++)
 		strvec_push(out, d->march_native.v[i]);
 	if (d->quiet)
@@ -399,6 +427,89 @@ static void as_command(const struct driver *d, const char *src, int asm_source, 
 	strvec_push(as, src);
 }
 
+/* cc1 or cc1plus, its input part and %(cc1_options). */
+static void cc1_line(const struct driver *d, const struct input *in, const struct dumps *du,
+		     const char *cc, const char *src, int preprocessed, const char *dep, struct strvec *c)
+{
+	strvec_push(c, cc);
+	if (preprocessed) {
+		strvec_push(c, "-fpreprocessed");
+		strvec_push(c, src);
+	} else {
+		cpp_unique(d, in, dep, c);
+	}
+	cc1_options(d, du, c);
+}
+
+/* -fcompare-debug: the options that make both compilations' final insns
+ * comparable: one random seed, and a dump of the final insns. */
+static char *compare_debug_dump(struct driver *d, struct strvec *c, const char *suffix)
+{
+	if (!find_word(d, "-frandom-seed=", 1)) {
+		if (!d->random_seed) {
+			unsigned long long seed = (unsigned long long)time(NULL) * 6364136223846793005ULL ^
+						  (unsigned long long)getpid() << 17;
+			d->random_seed = xasprintf("-frandom-seed=0x%016llx", seed);
+		}
+		strvec_push(c, d->random_seed);
+	}
+	char *dump = temp_make(suffix);
+	strvec_pushf(c, "-fdump-final-insns=%s", dump);
+	return dump;
+}
+
+static int same_contents(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+	int same = fa && fb;
+	while (same) {
+		int ca = getc(fa), cb = getc(fb);
+		if (ca != cb)
+			same = 0;
+		if (ca == EOF || cb == EOF)
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
+/* The second compilation of -fcompare-debug: the same input with OPTS
+ * (default -gtoggle), -w and -fcompare-debug-second, output discarded;
+ * its final insns must be those of the first.  Returns nonzero on failure. */
+static int compare_debug_second(struct driver *d, const struct input *in, const struct dumps *du,
+				const char *src, int preprocessed, const char *gkd_first)
+{
+	size_t nopts = d->nopts;
+	add_options_from_text(d, d->compare_debug);
+	add_options_from_text(d, "-w");
+	d->compare_debug_second = 1;
+	char *stem = strip_suffix(du->base);
+	struct dumps du2 = *du;
+	du2.base = xasprintf("%s.gk%s", stem, suffix_of(du->base));
+	free(stem);
+
+	struct strvec c = { 0 };
+	const char *cc = compiler_for(d, in->lang);
+	const char *name = base_name(cc);
+	cc1_line(d, in, &du2, cc, src, preprocessed, dep_file(d, du), &c);
+	strvec_push(&c, "-o");
+	strvec_push(&c, "/dev/null");
+	cc1_options_tail(d, &c);
+	char *gkd_second = compare_debug_dump(d, &c, ".gk.gkd");
+	int failed = run_commands(d, &c, 1, &name, NULL, NULL);
+	d->compare_debug_second = 0;
+	d->nopts = nopts;
+	strvec_free(&c);
+	if (!failed && !d->dry_run && !same_contents(gkd_first, gkd_second)) {
+		diag(DIAG_ERROR, "%s: -fcompare-debug failure", in->name);
+		failed = 1;
+	}
+	return failed;
+}
+
 void compile_input(struct driver *d, struct input *in)
 {
 	struct dumps du = dumps_for(d, in);
@@ -408,6 +519,17 @@ void compile_input(struct driver *d, struct input *in)
 	char *obj = NULL;      /* what as writes */
 	const char *asm_src = NULL;
 	int to_object = d->stop == STOP_C || d->stop == STOP_LINK;
+	char *gkd_first = NULL;         /* -fcompare-debug: the first compilation's dump */
+	const char *cc1_src = NULL;     /* what cc1 compiled, for the second compilation */
+	int cc1_preprocessed = 0;
+	const char *fp_why = NULL;
+
+	d->fp_mode = NULL;
+	if (in->lang != LANG_ASM && in->lang != LANG_ASM_CPP && in->lang != LANG_OBJECT) {
+		d->fp_mode = excess_precision_mode(d, in, &fp_why);
+		if (d->verbose || d->dry_run)
+			diag(DIAG_NOTE, "%s: -fexcess-precision=%s (%s)", in->name, d->fp_mode, fp_why);
+	}
 
 	switch (in->lang) {
 	case LANG_C:
@@ -464,14 +586,9 @@ void compile_input(struct driver *d, struct input *in)
 		}
 		struct strvec *c = &cmds[ncmds];
 		names[ncmds++] = base_name(cc);
-		strvec_push(c, cc);
-		if (preprocessed) {
-			strvec_push(c, "-fpreprocessed");
-			strvec_push(c, cc1_input);
-		} else {
-			cpp_unique(d, in, dep, c);
-		}
-		cc1_options(d, &du, c);
+		cc1_src = cc1_input;
+		cc1_preprocessed = preprocessed;
+		cc1_line(d, in, &du, cc, cc1_input, preprocessed, dep, c);
 		if (find_word(d, "-fsyntax-only", 0)) {
 			strvec_push(c, "-o");
 			strvec_push(c, "/dev/null");
@@ -484,9 +601,13 @@ void compile_input(struct driver *d, struct input *in)
 			strvec_push(c, s);
 			temp_failure_output(s);
 			cc1_options_tail(d, c);
+			if (d->compare_debug)
+				gkd_first = compare_debug_dump(d, c, ".gkd");
 			break;
 		}
 		cc1_options_tail(d, c);
+		if (d->compare_debug && !header)
+			gkd_first = compare_debug_dump(d, c, ".gkd");
 		char *sfile = intermediate(d, &du, ".s");
 		strvec_push(c, "-o");
 		strvec_push(c, sfile);
@@ -572,6 +693,8 @@ void compile_input(struct driver *d, struct input *in)
 			if (run_commands(d, &cmds[i], 1, &names[i], NULL, NULL))
 				goto failed;
 	}
+	if (gkd_first && compare_debug_second(d, in, &du, cc1_src, cc1_preprocessed, gkd_first))
+		goto failed;
 	temp_commit_failure_outputs();
 	for (int i = 0; i < ncmds; i++)
 		strvec_free(&cmds[i]);

@@ -318,6 +318,49 @@ static void expand_native(struct driver *d)
 	strvec_free(&c);
 }
 
+/* -fcompare-debug[=OPTS], -fno-compare-debug and GCC_COMPARE_DEBUG. */
+static void compare_debug_options(struct driver *d)
+{
+	const char *opts = NULL;
+	int given = 0;
+	for (size_t i = 0; i < d->nopts; i++) {
+		const char *w = d->opts[i].word;
+		if (strcmp(w, "-fcompare-debug") == 0)
+			opts = "-gtoggle", given = 1;
+		else if (strncmp(w, "-fcompare-debug=", 16) == 0)
+			opts = *(w + 16) ? w + 16 : NULL, given = 1;
+		else if (strcmp(w, "-fno-compare-debug") == 0)
+			opts = NULL, given = 1;
+	}
+	const char *env = getenv("GCC_COMPARE_DEBUG");
+	if (!given && env && *env && strcmp(env, "0") != 0)
+		opts = env[0] == '-' ? env : "-gtoggle";
+	/* the user is running the second compilation by hand */
+	if (find_word(d, "-fcompare-debug-second", 0))
+		opts = NULL;
+	d->compare_debug = opts;
+}
+
+/* -fplugin=NAME: a file, or NAME.so in the backend's plugin directory. */
+static void check_plugins(const struct driver *d)
+{
+	for (size_t i = 0; i < d->nopts; i++) {
+		const char *w = d->opts[i].word;
+		if (strncmp(w, "-fplugin=", 9) != 0)
+			continue;
+		if (!d->target->plugins) {
+			diag(DIAG_ERROR, "%s: plugins are not supported for target %s", w, backend_triplet());
+			continue;
+		}
+		const char *name = w + 9;
+		char *path = strchr(name, '/') ? xstrdup(name)
+					       : xasprintf("%s/%s.so", backend_plugin_dir(), name);
+		if (access(path, R_OK) != 0)
+			diag(DIAG_ERROR, "cannot load plugin %s: %s", path, strerror(errno));
+		free(path);
+	}
+}
+
 static int same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
@@ -463,6 +506,9 @@ int main(int argc, char **argv)
 		}
 		fatal("no input files");
 	}
+	excess_precision_check(&d);
+	check_plugins(&d);
+	compare_debug_options(&d);
 	check_inputs(&d);
 	if (diag_error_count())
 		return 1;

@@ -101,6 +101,10 @@ struct driver {
 	struct strvec compiler_path; /* COMPILER_PATH entries, each ending in '/' */
 	char *dumpdir;               /* computed -dumpdir, or NULL */
 	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
+	const char *fp_mode;         /* -fexcess-precision= for the input being compiled */
+	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
+	int compare_debug_second;    /* building the second compilation */
+	char *random_seed;           /* -frandom-seed= shared by both compilations */
 };
 
 /* options.c */
@@ -119,6 +123,13 @@ char *find_in_bprefixes(const struct driver *d, const char *name);
 char *find_helper(const struct driver *d, const char *name);
 char *find_file(const struct driver *d, const char *name);
 void library_dirs(const struct driver *d, const char *tmpl, int existing, struct strvec *out);
+
+/* fpeval.c */
+void excess_precision_check(const struct driver *d);
+const char *excess_precision_mode(const struct driver *d, const struct input *in, const char **why);
+
+/* options.c: parse TEXT (space-separated) as more options at the end */
+void add_options_from_text(struct driver *d, const char *text);
 
 /* compile.c */
 void compile_input(struct driver *d, struct input *in);

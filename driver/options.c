@@ -280,3 +280,25 @@ void push_opt(const struct driver *d, const struct opt *o, struct strvec *out)
 		break;
 	}
 }
+
+void add_options_from_text(struct driver *d, const char *text)
+{
+	struct strvec words = { 0 };
+	strvec_split(&words, text, ' ');
+	for (size_t i = 0; i < words.n; i++) {
+		int id = match_option(words.v[i]);
+		if (id < 0) {
+			diag(DIAG_ERROR, "unrecognized command-line option %s%s%s", diag_lq(), words.v[i],
+			     diag_rq());
+			continue;
+		}
+		const struct optdef *od = &optdefs[id];
+		const char *arg = NULL;
+		if (od->arg == ARG_JOINED || od->arg == ARG_JOIN_SEP)
+			arg = words.v[i] + strlen(od->spelling);
+		else if (od->arg == ARG_SEP && i + 1 < words.n)
+			arg = words.v[++i];
+		add_opt(d, (enum opt_id)id, words.v[i], arg);
+	}
+	strvec_free(&words);
+}

@@ -25,6 +25,7 @@ const char *backend_programs(void) { return BACKEND_PROGRAMS; }
 const char *backend_cc1(void) { return BACKEND_CC1; }
 const char *backend_cc1plus(void) { return BACKEND_CC1PLUS; }
 const char *backend_lto1(void) { return BACKEND_LTO1; }
+const char *backend_plugin_dir(void) { return BACKEND_PLUGIN_DIR; }
 const char *backend_multilib_defaults(void) { return BACKEND_MULTILIB_DEFAULTS; }
 
 const struct backend_link_defaults *backend_link_defaults(void)

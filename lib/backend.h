@@ -38,6 +38,7 @@ const char *backend_programs(void);
 const char *backend_cc1(void);
 const char *backend_cc1plus(void);
 const char *backend_lto1(void);
+const char *backend_plugin_dir(void);
 const char *backend_multilib_defaults(void);
 
 struct backend_link_defaults {

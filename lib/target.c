@@ -7,22 +7,22 @@
 #include <string.h>
 
 static const struct target_abi x86_64_linux_abis[] = {
-	{ "",     "--64",  "elf_x86_64",   "/lib64/ld-linux-x86-64.so.2" },
-	{ "m32",  "--32",  "elf_i386",     "/lib/ld-linux.so.2" },
-	{ "mx32", "--x32", "elf32_x86_64", "/libx32/ld-linux-x32.so.2" },
+	{ "",     "--64",  "elf_x86_64",   "/lib64/ld-linux-x86-64.so.2", "sse" },
+	{ "m32",  "--32",  "elf_i386",     "/lib/ld-linux.so.2",          "387" },
+	{ "mx32", "--x32", "elf32_x86_64", "/libx32/ld-linux-x32.so.2",   "sse" },
 };
 
 static const struct target_abi i386_linux_abis[] = {
-	{ "",     "--32",  "elf_i386",     "/lib/ld-linux.so.2" },
-	{ "m64",  "--64",  "elf_x86_64",   "/lib64/ld-linux-x86-64.so.2" },
+	{ "",     "--32",  "elf_i386",     "/lib/ld-linux.so.2",          "387" },
+	{ "m64",  "--64",  "elf_x86_64",   "/lib64/ld-linux-x86-64.so.2", "sse" },
 };
 
 #define N(a) (sizeof a / sizeof *a)
 
 static const struct target targets[] = {
-	{ "x86_64-*linux-gnu", OBJ_ELF, 62 /* EM_X86_64 */, "", LINK_GNU_LINUX, 1,
+	{ "x86_64-*linux-gnu", OBJ_ELF, 62 /* EM_X86_64 */, "", LINK_GNU_LINUX, 1, 1,
 	  x86_64_linux_abis, N(x86_64_linux_abis) },
-	{ "i[3-7]86-*linux-gnu", OBJ_ELF, 3 /* EM_386 */, "", LINK_GNU_LINUX, 1,
+	{ "i[3-7]86-*linux-gnu", OBJ_ELF, 3 /* EM_386 */, "", LINK_GNU_LINUX, 1, 1,
 	  i386_linux_abis, N(i386_linux_abis) },
 };
 

@@ -19,6 +19,7 @@ struct target_abi {
 	const char *as_flags;       /* the assembler's ABI flag */
 	const char *emulation;      /* ld -m */
 	const char *dynamic_linker; /* ld -dynamic-linker */
+	const char *fpmath;         /* default -mfpmath=: "387" means x87 excess precision */
 };
 
 struct target {
@@ -28,6 +29,7 @@ struct target {
 	const char *symbol_prefix;  /* "_" where C names get one (i386 COFF) */
 	enum link_style link;
 	int tune_follows_arch;      /* an explicit -march= drops the default -mtune= */
+	int plugins;                /* the backend can load -fplugin= modules (ELF hosts) */
 	const struct target_abi *abis;
 	size_t nabis;
 };
