@@ -449,7 +449,7 @@ static void set_link_environment(struct driver *d)
 	for (size_t i = 0; i < progs.n; i++)
 		if (is_directory(progs.v[i]))
 			strvec_push(&cp, progs.v[i]);
-	library_dirs(d, d->ml->libpath, 1, &lp);
+	library_dirs(d, DIRS_LIBRARY_PATH, 1, &lp);
 	struct strvec *lists[2] = { &cp, &lp };
 	const char *vars[2] = { "COMPILER_PATH", "LIBRARY_PATH" };
 	for (int k = 0; k < 2; k++) {

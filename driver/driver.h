@@ -122,7 +122,9 @@ char *find_program(const struct driver *d, const char *name);
 char *find_in_bprefixes(const struct driver *d, const char *name);
 char *find_helper(const struct driver *d, const char *name);
 char *find_file(const struct driver *d, const char *name);
-void library_dirs(const struct driver *d, const char *tmpl, int existing, struct strvec *out);
+/* Which of a multilib's search lists */
+enum dir_list { DIRS_LIBRARY_PATH, DIRS_LINK, DIRS_SEARCH };
+void library_dirs(const struct driver *d, enum dir_list which, int existing, struct strvec *out);
 
 /* fpeval.c */
 void excess_precision_check(const struct driver *d);

@@ -162,7 +162,7 @@ int print_info(struct driver *d)
 			strvec_extend(&progs, &d->compiler_path);
 			strvec_split(&progs, backend_programs(), ':');
 			print_list("programs:", &progs);
-			library_dirs(d, d->ml->searchdirs, 0, &libs);
+			library_dirs(d, DIRS_SEARCH, 0, &libs);
 			print_list("libraries:", &libs);
 			break;
 		}

@@ -274,7 +274,7 @@ void link_inputs(struct driver *d)
 		if (d->opts[i].id == OPT_L)
 			strvec_pushf(&c, "-L%s", d->opts[i].arg);
 	struct strvec ldirs = { 0 };
-	library_dirs(d, d->ml->ldirs, 1, &ldirs);
+	library_dirs(d, DIRS_LINK, 1, &ldirs);
 	for (size_t i = 0; i < ldirs.n; i++) {
 		strvec_pushf(&c, "-L%s", strip_slash(ldirs.v[i]));
 		free(ldirs.v[i]);

@@ -77,15 +77,19 @@ char *find_helper(const struct driver *d, const char *name)
 	return p;
 }
 
-void library_dirs(const struct driver *d, const char *tmpl, int existing, struct strvec *out)
+void library_dirs(const struct driver *d, enum dir_list which, int existing, struct strvec *out)
 {
-	backend_expand(tmpl, d->ml, &d->bprefixes, &d->library_path, existing, out);
+	const struct backend_multilib *ml = d->ml;
+	const char *plain[] = { ml->libpath, ml->ldirs, ml->searchdirs };
+	const char *rooted[] = { ml->libpath_sr, ml->ldirs_sr, ml->searchdirs_sr };
+	const char *tmpl = d->sysroot ? rooted[which] : plain[which];
+	backend_expand(tmpl, ml, &d->bprefixes, &d->library_path, d->sysroot, existing, out);
 }
 
 char *find_file(const struct driver *d, const char *name)
 {
 	struct strvec dirs = { 0 };
-	library_dirs(d, d->ml->searchdirs, 1, &dirs);
+	library_dirs(d, DIRS_SEARCH, 1, &dirs);
 	char *p = in_dirs(&dirs, name, is_file);
 	for (size_t i = 0; i < dirs.n; i++)
 		free(dirs.v[i]);

@@ -61,8 +61,8 @@ static void add(struct strvec *out, char *dir, int existing)
 }
 
 void backend_expand(const char *tmpl, const struct backend_multilib *ml,
-		    const struct strvec *b, const struct strvec *lp, int existing,
-		    struct strvec *out)
+		    const struct strvec *b, const struct strvec *lp, const char *sysroot,
+		    int existing, struct strvec *out)
 {
 	struct strvec items = { 0 };
 	strvec_split(&items, tmpl, ':');
@@ -77,6 +77,8 @@ void backend_expand(const char *tmpl, const struct backend_multilib *ml,
 		} else if (strncmp(it, "@LP@", 4) == 0) {
 			for (size_t j = 0; j < lp->n; j++)
 				add(out, xasprintf("%s%s", lp->v[j], it + 4), existing);
+		} else if (strncmp(it, "@SR@", 4) == 0) {
+			add(out, xasprintf("%s%s", sysroot ? sysroot : "", it + 4), existing);
 		} else {
 			add(out, xstrdup(it), existing);
 		}

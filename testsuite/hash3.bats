@@ -13,7 +13,7 @@ setup() {
 	printf 'int h;\n' >h.h
 	printf 'int i;\n' >p.i
 	: >x.o
-	mkdir -p sub bdir/include bdir/32
+	mkdir -p sub bdir/include bdir/32 sr/lib/x86_64-linux-gnu sr/usr/lib/x86_64-linux-gnu sr/usr/lib32
 }
 
 # compare DRIVER-PAIR ARGS...: gcc/xgcc (or g++/xg++) agree on ARGS.
