@@ -268,7 +268,6 @@ static void expand_native(struct driver *d)
 	const struct opt *tune = find_word(d, "-mtune=native", 0);
 	if (!arch && !tune)
 		return;
-	char *out = temp_make(".txt");
 	struct strvec c = { 0 };
 	strvec_push(&c, (char *)backend_cc());
 	if (arch)
@@ -286,7 +285,7 @@ static void expand_native(struct driver *d)
 	strvec_push(&c, "/dev/null");
 	/* -### writes to standard error; capture it through a file. */
 	char *errfile = temp_make(".txt");
-	struct spawn_cmd sc = { .argv = c.v, .name = backend_cc(), .out_path = out, .err_path = errfile };
+	struct spawn_cmd sc = { .argv = c.v, .name = backend_cc(), .err_path = errfile };
 	spawn_pipeline(&sc, 1, 0);
 	FILE *f = fopen(errfile, "r");
 	char line[65536];
@@ -421,8 +420,7 @@ static void plan(struct driver *d)
 		compiled++;
 	}
 	d->ncompiled = compiled;
-	if (d->output && d->stop != STOP_LINK && compiled > 1 &&
-	    !(d->stop == STOP_E && 0))
+	if (d->output && d->stop != STOP_LINK && compiled > 1)
 		diag(DIAG_FATAL, "cannot specify %s-o%s with %s-c%s, %s-S%s or %s-E%s with multiple files",
 		     diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq());
 	/* GCC 12's dump names of a link: "OUTPUT-" ("a-" for a.out), except
