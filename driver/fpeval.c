@@ -8,8 +8,9 @@
  * match wins:
  *
  *   1. the target has no excess precision (SSE arithmetic: x86-64 by
- *      default, -mfpmath=sse) or an unpredictable one (-mfpmath=sse+387):
- *      fast, quietly;
+ *      default or with -mfpmath=sse; on i386 -mfpmath=sse only with
+ *      -msse2, since without it double arithmetic stays on x87) or an
+ *      unpredictable one (-mfpmath=sse+387): fast, quietly;
  *   2. a language other than C: fast (cc1plus cannot do standard);
  *   3. -funsafe-math-optimizations, -ffast-math or -Ofast in effect:
  *      fast, whatever -fexcess-precision= says;
@@ -89,10 +90,16 @@ const char *excess_precision_mode(const struct driver *d, const struct input *in
 {
 	const struct opt *fp = find_word(d, "-mfpmath=", 1);
 	const char *fpmath = fp ? fp->word + 9 : d->abi->fpmath;
-	if (strcmp(fpmath, "387") != 0) {
-		*why = strcmp(fpmath, "sse") == 0
-			       ? xasprintf("no excess precision with -mfpmath=%s", fpmath)
-			       : xasprintf("excess precision is unpredictable with -mfpmath=%s", fpmath);
+	if (strcmp(fpmath, "sse") == 0) {
+		/* An ABI whose default is x87 does double arithmetic in SSE only
+		 * when SSE2 is on; otherwise the usual rules decide. */
+		int sse_abi = strcmp(d->abi->fpmath, "sse") == 0;
+		if (sse_abi || last_flag(d, "-msse2", "-mno-sse2", 0)) {
+			*why = "no excess precision with -mfpmath=sse";
+			return "fast";
+		}
+	} else if (strcmp(fpmath, "387") != 0) {
+		*why = xasprintf("excess precision is unpredictable with -mfpmath=%s", fpmath);
 		return "fast";
 	}
 	if (in->lang != LANG_C && in->lang != LANG_CPP_OUTPUT && in->lang != LANG_C_HEADER) {

@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# -fcompare-debug[=OPTS], -fno-compare-debug and GCC_COMPARE_DEBUG
+# (driver.c, compare_debug_options; compile.c, compare_debug_second): a
+# second compilation with OPTS (default -gtoggle), -w and
+# -fcompare-debug-second whose final insns must match the first's.
+load helper
+load lib-run
+
+setup() {
+	common_setup
+	export LC_ALL=C
+	unset GCC_COMPARE_DEBUG
+	cat >x.c <<'EOF'
+int sum(int n)
+{
+	int s = 0;
+	for (int i = 0; i < n; i++)
+		s += i * n;
+	return s;
+}
+EOF
+}
+
+# cc1_lines ARGS...: the cc1 lines of xgcc -### ARGS.
+cc1_lines() {
+	"$XGCC" -### "$@" 2>&1 | grep -E '^ [^ ]*/cc1 '
+}
+
+@test "-fcompare-debug -O2: both compilations agree" {
+	run "$XGCC" -c -O2 -fcompare-debug x.c
+	assert_success
+	assert_output ''
+	assert [ -s x.o ]
+	assert_no_temps
+}
+
+@test "-fcompare-debug: -### shows two cc1 runs, the second with -fcompare-debug-second -gtoggle -w" {
+	run cc1_lines -c -O2 -fcompare-debug x.c
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	# the first one: the real compilation, dumping its final insns
+	[[ ${lines[0]} != *-fcompare-debug-second* ]] || fail "first run is the second: ${lines[0]}"
+	[[ ${lines[0]} == *'"-fcompare-debug=-gtoggle"'* ]] || fail "first: ${lines[0]}"
+	[[ ${lines[0]} == *'-fdump-final-insns='* ]] || fail "first: ${lines[0]}"
+	[[ ${lines[0]} != *' -w '* ]] || fail "first run has -w: ${lines[0]}"
+	# the second one: same input, output discarded
+	[[ ${lines[1]} == *' -fcompare-debug-second'* ]] || fail "second: ${lines[1]}"
+	[[ ${lines[1]} == *' -gtoggle '* ]] || fail "second: ${lines[1]}"
+	[[ ${lines[1]} == *' -w '* ]] || fail "second: ${lines[1]}"
+	[[ ${lines[1]} == *' -O2 '* ]] || fail "second: ${lines[1]}"
+	[[ ${lines[1]} == *'-o /dev/null'* ]] || fail "second: ${lines[1]}"
+	[[ ${lines[1]} == *'-fdump-final-insns='* ]] || fail "second: ${lines[1]}"
+	[[ ${lines[1]} == *' x.c '* ]] || fail "second: ${lines[1]}"
+	# one random seed for both
+	local s1 s2
+	s1=$(grep -oE 'frandom-seed=[^" ]*' <<<"${lines[0]}")
+	s2=$(grep -oE 'frandom-seed=[^" ]*' <<<"${lines[1]}")
+	[ -n "$s1" ] && [ "$s1" = "$s2" ] || fail "random seeds differ: '$s1' '$s2'"
+	assert_no_temps
+}
+
+@test "-fcompare-debug=-O2 with -O0: xgcc reports the failure, no x.o" {
+	run "$XGCC" -c -O0 -fcompare-debug=-O2 x.c
+	assert_failure 1
+	assert_line 'xgcc: error: x.c: -fcompare-debug failure'
+	assert_no_file x.o
+	assert_no_temps
+}
+
+@test "-fcompare-debug=-O2: -### shows -O2 on the second run only" {
+	run cc1_lines -c -O0 -fcompare-debug=-O2 x.c
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	[[ ${lines[0]} != *' -O2 '* ]] || fail "first: ${lines[0]}"
+	[[ ${lines[1]} == *' -O2 '* && ${lines[1]} == *' -fcompare-debug-second'* ]] || fail "second: ${lines[1]}"
+	[[ ${lines[1]} != *' -gtoggle '* ]] || fail "second has -gtoggle: ${lines[1]}"
+}
+
+@test "a failing -fcompare-debug does not leave an earlier x.o behind either" {
+	: >x.o
+	run "$XGCC" -c -O0 -fcompare-debug=-O2 x.c -o x.o
+	assert_failure 1
+	assert_line 'xgcc: error: x.c: -fcompare-debug failure'
+	assert_no_file x.o
+	assert_no_temps
+}
+
+@test "GCC_COMPARE_DEBUG=1 behaves like -fcompare-debug" {
+	export GCC_COMPARE_DEBUG=1
+	run cc1_lines -c -O2 x.c
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	[[ ${lines[0]} == *'"-fcompare-debug=-gtoggle"'* ]] || fail "first: ${lines[0]}"
+	[[ ${lines[1]} == *' -fcompare-debug-second'* && ${lines[1]} == *' -gtoggle '* && ${lines[1]} == *' -w '* ]] ||
+		fail "second: ${lines[1]}"
+	run "$XGCC" -c -O2 x.c
+	assert_success
+	assert [ -s x.o ]
+	assert_no_temps
+}
+
+@test "GCC_COMPARE_DEBUG=-O2 gives the options of the second run" {
+	export GCC_COMPARE_DEBUG=-O2
+	run "$XGCC" -c -O0 x.c
+	assert_failure 1
+	assert_line 'xgcc: error: x.c: -fcompare-debug failure'
+	assert_no_file x.o
+	assert_no_temps
+}
+
+@test "GCC_COMPARE_DEBUG=0 or empty: one cc1 run" {
+	GCC_COMPARE_DEBUG=0 run cc1_lines -c -O2 x.c
+	assert_equal "${#lines[@]}" 1
+	refute_output --partial 'compare-debug'
+	GCC_COMPARE_DEBUG= run cc1_lines -c -O2 x.c
+	assert_equal "${#lines[@]}" 1
+	refute_output --partial 'compare-debug'
+}
+
+@test "-fno-compare-debug after -fcompare-debug disables it" {
+	run cc1_lines -c -O2 -fcompare-debug -fno-compare-debug x.c
+	assert_success
+	assert_equal "${#lines[@]}" 1
+	refute_output --partial 'compare-debug'
+	run "$XGCC" -c -O0 -fcompare-debug=-O2 -fno-compare-debug x.c
+	assert_success
+	assert [ -s x.o ]
+	assert_no_temps
+}
+
+@test "-fno-compare-debug overrides GCC_COMPARE_DEBUG" {
+	export GCC_COMPARE_DEBUG=1
+	run cc1_lines -c -O2 -fno-compare-debug x.c
+	assert_success
+	assert_equal "${#lines[@]}" 1
+	refute_output --partial 'compare-debug'
+	GCC_COMPARE_DEBUG=-O2 run "$XGCC" -c -O0 -fno-compare-debug x.c
+	assert_success
+	assert_no_temps
+}
+
+@test "-fcompare-debug after -fno-compare-debug enables it again" {
+	run cc1_lines -c -O2 -fno-compare-debug -fcompare-debug x.c
+	assert_equal "${#lines[@]}" 2
+}
+
+@test "-fcompare-debug with -S and when linking" {
+	run "$XGCC" -S -O2 -fcompare-debug x.c
+	assert_success
+	assert [ -s x.s ]
+	printf 'int sum(int);\nint main(void) { return sum(0); }\n' >m.c
+	run "$XGCC" -O2 -fcompare-debug x.c m.c -o prog
+	assert_success
+	run ./prog
+	assert_success
+	assert_no_temps
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env bats
+# Options xgcc only has to pass through to the compiler proper, and that
+# must arrive intact: -Wc++-compat, C99 restrict, -D_GLIBCXX_PROFILE.
+load helper
+load lib-run
+
+setup() {
+	common_setup
+	export LC_ALL=C # ASCII quotes in diagnostics
+}
+
+# hash3_same ARGS...: gcc -### and xgcc -### agree for ARGS (normalised).
+hash3_same() {
+	diff <(gcc -### "$@" 2>&1 | normalise_hash3) <(gcc_xgcc_hash3 "$@")
+}
+gcc_xgcc_hash3() {
+	"$XGCC" -### "$@" 2>&1 | normalise_hash3
+}
+
+# ------------------------------------------------------ -Wc++-compat
+
+@test "-Wc++-compat warns about implicit conversion from void *" {
+	cat >w.c <<'EOF'
+#include <stdlib.h>
+int *make(void)
+{
+	int *p = malloc(sizeof *p);
+	return p;
+}
+EOF
+	run "$XGCC" -Wc++-compat -c w.c
+	assert_success
+	assert_line --regexp "^w\.c:4:[0-9]+: warning: request for implicit conversion from 'void \*' to 'int \*' not permitted in C\+\+ \[-Wc\+\+-compat\]$"
+	assert [ -e w.o ]
+	# without it, nothing to say
+	run "$XGCC" -c w.c
+	assert_success
+	assert_output ''
+	assert_no_temps
+}
+
+@test "-Wc++-compat reaches cc1, as with gcc" {
+	printf 'int x;\n' >w.c
+	run "$XGCC" -### -Wc++-compat -c w.c
+	assert_success
+	assert_line --regexp '/cc1 .*"-Wc\+\+-compat"'
+	run hash3_same -Wc++-compat -c w.c
+	assert_success
+}
+
+@test "-Wc++-compat with -Werror fails the compilation" {
+	printf 'enum e { A };\nvoid f(void) { enum e v = 1; (void)v; }\nint *g(void *q) { return q; }\n' >w.c
+	run "$XGCC" -Wc++-compat -Werror -c w.c
+	assert_failure 1
+	assert_output --partial "error: request for implicit conversion from 'void *' to 'int *' not permitted in C++ [-Werror=c++-compat]"
+	assert_no_file w.o
+	assert_no_temps
+}
+
+# ------------------------------------------------------ restrict
+
+@test "C99 restrict compiles with -std=c99 and runs" {
+	cat >r.c <<'EOF'
+#include <stddef.h>
+static void add(size_t n, int *restrict out, const int *restrict a, const int *restrict b)
+{
+	for (size_t i = 0; i < n; i++)
+		out[i] = a[i] + b[i];
+}
+int main(void)
+{
+	int a[4] = { 1, 2, 3, 4 }, b[4] = { 10, 20, 30, 40 }, c[4];
+	add(4, c, a, b);
+	return c[0] + c[1] + c[2] + c[3] == 110 ? 0 : 1;
+}
+EOF
+	run "$XGCC" -std=c99 -pedantic-errors -O2 r.c -o r
+	assert_success
+	assert_output ''
+	run ./r
+	assert_success
+	# restrict is no keyword in C89: the same file does not compile there
+	run "$XGCC" -std=c89 -c r.c
+	assert_failure 1
+	assert_no_file r.o
+	assert_no_temps
+}
+
+@test "-std=c99 with restrict: -### matches gcc" {
+	printf 'void f(int *restrict p);\n' >r.c
+	run hash3_same -std=c99 -c r.c
+	assert_success
+}
+
+# ------------------------------------------------------ -D_GLIBCXX_PROFILE
+
+@test "-D_GLIBCXX_PROFILE reaches cc1plus" {
+	printf 'int main() { return 0; }\n' >t.cc
+	run "$XGXX" -### -D_GLIBCXX_PROFILE -c t.cc
+	assert_success
+	# like gcc: -D and the macro as two words
+	assert_line --regexp '/cc1plus .* -D _GLIBCXX_PROFILE t\.cc '
+	run hash3_same -D_GLIBCXX_PROFILE -c t.cc
+	assert_success
+}
+
+@test "-D_GLIBCXX_PROFILE: the preprocessor sees the macro" {
+	printf '#ifdef _GLIBCXX_PROFILE\nprofile_defined\n#endif\n' >t.cc
+	run "$XGXX" -D_GLIBCXX_PROFILE -E -P t.cc
+	assert_success
+	assert_output 'profile_defined'
+	run "$XGXX" -E -P t.cc
+	assert_success
+	assert_output ''
+}
+
+@test "-D_GLIBCXX_PROFILE: -dM -E lists the macro" {
+	printf 'int main() { return 0; }\n' >t.cc
+	run hash3_same -D_GLIBCXX_PROFILE -dM -E t.cc
+	assert_success
+	run "$XGXX" -D_GLIBCXX_PROFILE -dM -E t.cc
+	assert_success
+	assert_line '#define _GLIBCXX_PROFILE 1'
+	run "$XGXX" -dM -E t.cc
+	refute_line --partial '_GLIBCXX_PROFILE'
+	run "$XGXX" -D_GLIBCXX_PROFILE=2 -dM -E t.cc
+	assert_line '#define _GLIBCXX_PROFILE 2'
+}
+
+@test "-D_GLIBCXX_PROFILE: a tiny C++ program compiles and runs" {
+	# GCC 12 has no profile mode headers any more (include/c++/12/profile):
+	# the macro is then only a macro.
+	cat >t.cc <<'EOF'
+#include <vector>
+#include <map>
+int main()
+{
+#ifndef _GLIBCXX_PROFILE
+	return 2;
+#endif
+	std::vector<int> v(3, 1);
+	std::map<int, int> m;
+	m[1] = v[0] + v[1] + v[2];
+	return m[1] == 3 ? 0 : 1;
+}
+EOF
+	run "$XGXX" -D_GLIBCXX_PROFILE t.cc -o t
+	assert_success
+	assert_output ''
+	run ./t
+	assert_success
+	assert_no_temps
+}
