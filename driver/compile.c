@@ -560,6 +560,8 @@ void compile_input(struct driver *d, struct input *in)
 				temp_failure_output(d->output);
 			}
 			cpp_options_tail(d, c);
+			/* %(cpp_debug_options) of the -E forms */
+			push_group(d, GRP_CC1_D, c);
 			push_dumps(&du, c);
 			break;
 		}
@@ -644,6 +646,8 @@ void compile_input(struct driver *d, struct input *in)
 		cpp_options_tail(d, c);
 		strvec_push(c, "-fno-directives-only");
 		if (d->stop == STOP_E) {
+			/* %(cpp_debug_options) of the -E forms */
+			push_group(d, GRP_CC1_D, c);
 			push_dumps(&du, c);
 			break;
 		}

@@ -112,7 +112,7 @@ cc1_lines() {
 	GCC_COMPARE_DEBUG=0 run cc1_lines -c -O2 x.c
 	assert_equal "${#lines[@]}" 1
 	refute_output --partial 'compare-debug'
-	GCC_COMPARE_DEBUG= run cc1_lines -c -O2 x.c
+	GCC_COMPARE_DEBUG='' run cc1_lines -c -O2 x.c
 	assert_equal "${#lines[@]}" 1
 	refute_output --partial 'compare-debug'
 }

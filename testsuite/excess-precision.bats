@@ -189,6 +189,13 @@ require_seed() {
 	assert_no_temps
 }
 
+@test "-m32 -mfpmath=sse without -msse2 stays on x87: the C rules decide" {
+	assert_mode standard "implied by -std=c99" -mfpmath=sse -std=c99
+	assert_mode fast "the default in GNU C" -mfpmath=sse
+	assert_mode standard "implied by -std=c99" -mfpmath=sse -msse2 -mno-sse2 -std=c99
+	assert_mode fast "no excess precision with -mfpmath=sse" -mfpmath=sse -mno-sse2 -msse2 -std=c99
+}
+
 @test "-mfpmath=sse+387: fast" {
 	assert_mode fast "excess precision is unpredictable with -mfpmath=sse+387" -mfpmath=sse+387 -std=c99
 	assert_mode fast "excess precision is unpredictable with -mfpmath=sse+387" -mfpmath=sse+387 -msse2 -fexcess-precision=standard
@@ -338,6 +345,10 @@ require_seed() {
 	assert_success
 	assert_output 'standard fast'
 	assert_no_temps
+}
+
+@test "runtime: -mfpmath=sse -std=c99 without -msse2 is standard (x87, as gcc)" {
+	assert_runs_as standard -mfpmath=sse -std=c99 -w
 }
 
 # ------------------------------------------------------ GCC's tests
