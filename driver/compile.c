@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "tempfile.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,8 +392,38 @@ static char *final_output(const struct driver *d, const struct input *in, const 
 	return r;
 }
 
-static void as_command(const struct driver *d, const char *src, int asm_source, const char *obj,
-		       struct strvec *as)
+/* Is -flto in effect (the last of -flto, -flto=N, -fno-lto)? */
+static int lto_enabled(const struct driver *d)
+{
+	for (size_t i = d->nopts; i-- > 0;) {
+		const char *w = d->opts[i].word;
+		if (strcmp(w, "-flto") == 0 || strncmp(w, "-flto=", 6) == 0)
+			return 1;
+		if (strcmp(w, "-fno-lto") == 0)
+			return 0;
+	}
+	return 0;
+}
+
+/* The LTO marker, as GCC 4.5 put it in every LTO object: a common symbol
+ * __gnu_lto_v1 (with the target's C symbol prefix) that collect2 finds
+ * with nm.  GCC 12 no longer emits it, so the driver assembles it in from
+ * a one-line file of its own, slim and fat objects alike. */
+static const char *lto_marker(const struct driver *d)
+{
+	static char *path;
+	if (!path) {
+		path = temp_make(".s");
+		FILE *f = fopen(path, "w");
+		if (!f || fprintf(f, "\t.comm\t%s__gnu_lto_v1,1\n", d->target->symbol_prefix) < 0 ||
+		    fclose(f) != 0)
+			fatal("cannot write %s: %s", path, strerror(errno));
+	}
+	return path;
+}
+
+static void as_command(const struct driver *d, const char *src, int asm_source, int compiled,
+		       const char *obj, struct strvec *as)
 {
 	strvec_push(as, find_program(d, "as"));
 	if (d->verbose)
@@ -424,7 +455,12 @@ static void as_command(const struct driver *d, const char *src, int asm_source, 
 	push_group(d, GRP_AS, as);
 	strvec_push(as, "-o");
 	strvec_push(as, obj);
-	strvec_push(as, src);
+	/* src NULL: from cc1 through a pipe, as's standard input */
+	const char *marker = compiled && lto_enabled(d) ? lto_marker(d) : NULL;
+	if (src || marker)
+		strvec_push(as, src ? src : "-");
+	if (marker)
+		strvec_push(as, marker);
 }
 
 /* cc1 or cc1plus, its input part and %(cc1_options). */
@@ -676,18 +712,19 @@ void compile_input(struct driver *d, struct input *in)
 		}
 		struct strvec *as = &cmds[ncmds];
 		names[ncmds++] = "as";
-		as_command(d, asm_src, in->lang == LANG_ASM || in->lang == LANG_ASM_CPP, obj, as);
-		in->object = obj;
 		/* With -pipe, cc1 writes its assembly to as's standard input. */
-		if (d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {
+		int piped = d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE;
+		if (piped) {
 			struct strvec *cc = &cmds[0];
 			for (size_t i = cc->n; i-- > 1;)
 				if (strcmp(cc->v[i - 1], "-o") == 0) {
 					cc->v[i] = "-";
 					break;
 				}
-			as->v[--as->n] = NULL;
 		}
+		int asm_source = in->lang == LANG_ASM || in->lang == LANG_ASM_CPP;
+		as_command(d, piped ? NULL : asm_src, asm_source, !asm_source, obj, as);
+		in->object = obj;
 	}
 	if (ncmds && d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {
 		if (run_commands(d, cmds, 2, names, NULL, NULL))

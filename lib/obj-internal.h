@@ -1,0 +1,62 @@
+/* Between obj.c (opening, mapping, archive members, writing files) and
+ * the format back ends obj-elf.c and obj-coff.c.  Not for other users:
+ * they see only obj.h. */
+#ifndef XGCC_OBJ_INTERNAL_H
+#define XGCC_OBJ_INTERNAL_H
+
+#include "obj.h"
+
+struct obj_file {
+	char *path;                   /* as given, "lib.a@0x1a2c" for a member */
+	const unsigned char *base;    /* the object's bytes (a member's data) */
+	size_t size;
+	void *map;                    /* the whole file's mapping */
+	size_t map_size;
+	enum obj_kind kind;
+	enum obj_format format;
+	unsigned machine;
+	int is64;
+	struct obj_section *sections;
+	size_t nsections;
+	struct obj_symbol *symbols;
+	size_t nsymbols;
+	void *priv;                   /* the back end's own state */
+	void (*free_priv)(struct obj_file *);
+};
+
+/* Read f->base/f->size into f->sections and f->symbols.  Return 0, or -1
+ * with *REASON set to a malloc'd text without the file name ("section 3
+ * extends past the end of the file"). */
+int elf_read(struct obj_file *f, char **reason);
+int coff_read(struct obj_file *f, char **reason);
+
+struct obj_wsection {
+	char *name;
+	uint64_t flags;
+	uint32_t align;
+	unsigned char *data;
+	size_t size, cap;
+};
+
+struct obj_wcommon {
+	char *name;
+	uint64_t size;
+	uint32_t align;
+};
+
+struct obj_writer {
+	enum obj_format format;
+	unsigned machine;
+	int is64;
+	struct obj_wsection *sections;
+	size_t nsections;
+	int open;                     /* a section has begun and not ended */
+	struct obj_wcommon *commons;
+	size_t ncommons;
+};
+
+/* Write W's object to FD; 0, or -1 with *REASON. */
+int elf_write(const struct obj_writer *w, int fd, char **reason);
+int coff_write(const struct obj_writer *w, int fd, char **reason);
+
+#endif

@@ -1,0 +1,111 @@
+/* The object layer: one interface over ELF and PE-COFF relocatable
+ * objects, whole files or archive members.
+ *
+ * collect2 and lto1 never look at a format's bytes themselves: they open
+ * an object (a file, or a member addressed as "archive.a@0xOFFSET", OFFSET
+ * being where the member's data starts, after its 60-byte ar header),
+ * list its sections and symbols, and create new objects section by
+ * section.  ELF goes through libelf (obj-elf.c); PE-COFF is read and
+ * written by the project's own code (obj-coff.c); archives are read by
+ * archive.c.  Every length, offset and count in the input is checked: a
+ * malformed file gives an error string "FILE: REASON" and no crash.
+ *
+ * Files are mapped read-only (mmap); section data points into the
+ * mapping and stays valid until obj_close().
+ */
+#ifndef XGCC_OBJ_H
+#define XGCC_OBJ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "target.h"
+
+/* What a file is, by its magic (and, for COFF, its header). */
+enum obj_kind {
+	OBJK_OTHER,         /* none of the below: a linker script, text, ... */
+	OBJK_ELF_REL,       /* ELF relocatable object (ET_REL) */
+	OBJK_ELF_DYN,       /* ELF shared object (ET_DYN) */
+	OBJK_ELF_EXEC,      /* ELF executable */
+	OBJK_COFF,          /* COFF object, i386 or AMD64 */
+	OBJK_COFF_BIGOBJ,   /* COFF "bigobj" object (-Wa,-mbig-obj) */
+	OBJK_COFF_IMPORT,   /* short import library member (0x0000 0xffff header) */
+	OBJK_PE_IMAGE,      /* an MZ file: EXE or DLL */
+	OBJK_ARCHIVE,       /* !<arch>\n */
+	OBJK_THIN_ARCHIVE,  /* !<thin>\n */
+};
+
+struct obj_section {
+	const char *name;          /* NUL-terminated, resolved from the string table */
+	uint64_t size;
+	const unsigned char *data; /* NULL for SHT_NOBITS / uninitialized data */
+	uint64_t flags;            /* ELF sh_flags, or COFF Characteristics */
+	uint32_t type;             /* ELF sh_type; 0 for COFF */
+	uint32_t align;            /* in bytes */
+};
+
+enum obj_binding { OBJB_LOCAL, OBJB_GLOBAL, OBJB_WEAK };
+
+struct obj_symbol {
+	const char *name;
+	uint64_t value, size;      /* size: ELF st_size, or the COMMON size */
+	int section;               /* index into sections, -1 undefined, -2 absolute, -3 common */
+	enum obj_binding binding;
+	unsigned char visibility;  /* ELF st_other & 3 */
+};
+
+struct obj_file;
+
+/* Classify the file at PATH (or archive member "PATH@0xOFF") by reading
+ * only its first bytes.  Returns OBJK_OTHER also for unreadable files
+ * (ERR, when not NULL, then says why). */
+enum obj_kind obj_classify(const char *path, char **err);
+
+/* Open an object.  On failure returns NULL and sets *ERR to "PATH: REASON"
+ * (malloc'd). */
+struct obj_file *obj_open(const char *path, char **err);
+void obj_close(struct obj_file *f);
+
+enum obj_kind obj_kind(const struct obj_file *f);
+enum obj_format obj_format(const struct obj_file *f);
+unsigned obj_machine(const struct obj_file *f); /* e_machine, or COFF Machine */
+int obj_is64(const struct obj_file *f);
+size_t obj_nsections(const struct obj_file *f);
+const struct obj_section *obj_section(const struct obj_file *f, size_t i);
+/* The first section named NAME, or NULL. */
+const struct obj_section *obj_find_section(const struct obj_file *f, const char *name);
+size_t obj_nsymbols(const struct obj_file *f);
+const struct obj_symbol *obj_symbol(const struct obj_file *f, size_t i);
+
+/* Writing: create, then per section begin / append... / end, then write.
+ * obj_write writes to a temporary name beside PATH and renames it. */
+struct obj_writer;
+struct obj_writer *obj_create(enum obj_format format, unsigned machine, int is64);
+void obj_begin_section(struct obj_writer *w, const char *name, uint64_t flags, uint32_t align);
+void obj_append(struct obj_writer *w, const void *data, size_t len);
+void obj_end_section(struct obj_writer *w);
+/* A COMMON symbol such as the LTO marker __gnu_lto_v1. */
+void obj_add_common(struct obj_writer *w, const char *name, uint64_t size, uint32_t align);
+int obj_write(struct obj_writer *w, const char *path, char **err);
+void obj_writer_free(struct obj_writer *w);
+
+/* Archives (archive.c). */
+struct ar_member {
+	const char *name;          /* the member's name, long names resolved */
+	uint64_t offset;           /* where its data starts: "archive@0xOFFSET" */
+	uint64_t size;
+	const char *thin_path;     /* thin archives: the file it names, else NULL */
+};
+struct ar_index_entry {
+	const char *symbol;
+	uint64_t member_offset;    /* offset of the member's ar header, as the index says */
+};
+struct ar_file;
+struct ar_file *ar_open(const char *path, char **err);
+void ar_close(struct ar_file *a);
+size_t ar_nmembers(const struct ar_file *a);
+const struct ar_member *ar_member(const struct ar_file *a, size_t i);
+size_t ar_nindex(const struct ar_file *a);
+const struct ar_index_entry *ar_index(const struct ar_file *a, size_t i);
+
+#endif
