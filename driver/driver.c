@@ -466,6 +466,8 @@ static void set_link_environment(struct driver *d)
 	setenv("COLLECT_GCC_OPTIONS", opts, 1);
 	free(opts);
 	setenv("COLLECT_GCC", d->argv0, 1);
+	if (d->verbose)
+		setenv("COLLECT_VERBOSE", "1", 1);
 	setenv("XGCC_BACKEND", backend_cc(), 1);
 	strvec_free(&cp);
 	strvec_free(&progs);

@@ -59,4 +59,17 @@ struct obj_writer {
 int elf_write(const struct obj_writer *w, int fd, char **reason);
 int coff_write(const struct obj_writer *w, int fd, char **reason);
 
+/* Added for obj.c and archive.c (not used by the format back ends). */
+
+/* Map PATH whole, private and copy-on-write (libelf may write to the
+ * image it is given; the file never changes).  An empty file gives
+ * *BASE NULL and *SIZE 0.  0, or -1 with *REASON (strerror text). */
+int obj_map_file(const char *path, void **base, size_t *size, char **reason);
+
+/* In the archive PATH mapped at BASE/SIZE, the member whose data starts
+ * at OFFSET: 0 with *MSIZE its size and, for a thin archive, *THIN_PATH
+ * the file holding it (malloc'd; else NULL); or -1 with *REASON. */
+int ar_find_member(const char *path, const unsigned char *base, size_t size,
+		   uint64_t offset, uint64_t *msize, char **thin_path, char **reason);
+
 #endif

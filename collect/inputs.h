@@ -1,0 +1,64 @@
+/* collect2's picture of the link: the ld command line read the way ld
+ * reads it, its inputs found the way ld finds them, classified, scanned
+ * for LTO, and the archive members the link pulls in.
+ */
+#ifndef XGCC_COLLECT_INPUTS_H
+#define XGCC_COLLECT_INPUTS_H
+
+#include "obj.h"
+#include "strvec.h"
+#include "target.h"
+
+#include <stdint.h>
+
+/* A symbol as the member selection sees it. */
+struct link_sym {
+	char *name;
+	int defined;   /* defines it (common included) */
+	int weak;      /* a weak reference does not pull archive members */
+};
+
+struct member {
+	struct ar_member m;
+	char *path;            /* "lib.a@0xOFFSET", or the file of a thin member */
+	enum obj_kind kind;
+	int lto, slim;         /* carries LTO IR; has no real code */
+	int pulled;
+	struct link_sym *syms;
+	size_t nsyms;
+};
+
+struct input {
+	size_t arg;            /* index of the ld argument it came from */
+	char *path;            /* the file ld will open */
+	enum obj_kind kind;
+	int lto, slim;
+	int whole_archive;     /* between --whole-archive and --no-whole-archive */
+	int group;             /* 0, or the number of its --start-group */
+	int from_script;       /* named by a linker script (INPUT, GROUP) */
+	struct link_sym *syms;
+	size_t nsyms;
+	struct member *members;
+	size_t nmembers;
+};
+
+struct link {
+	const struct target *target;
+	const char *ld, *nm;     /* the programs, as found in COMPILER_PATH or PATH */
+	struct strvec args;      /* ld's arguments, without collect2's own */
+	struct strvec libdirs;   /* -L, in order */
+	const char *sysroot;
+	struct input *inputs;
+	size_t ninputs;
+	struct strvec undefined; /* -u, --undefined, -e: roots of the selection */
+	struct strvec wraps;     /* --wrap=SYM */
+	int relocatable, shared, lto_requested;
+	int verbose, trace;
+};
+
+/* ldargs.c: read ld's arguments and find its inputs. */
+void link_read_args(struct link *l);
+/* scan.c: classify every input, find the LTO ones, select archive members. */
+void link_scan(struct link *l);
+
+#endif

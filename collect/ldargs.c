@@ -1,0 +1,304 @@
+/* Reading ld's command line as ld reads it.
+ *
+ * collect2 gets the final link line.  To know which files the link reads
+ * it must tell options from inputs (ld options that take their value in
+ * the next word are listed below), follow the state options that change
+ * how -l is searched (-Bstatic/-Bdynamic, --push-state/--pop-state) or
+ * how archives are read (--whole-archive, --start-group), and find each
+ * -lNAME as ld does: in every -L directory in order, then in ld's own
+ * SEARCH_DIRs, libNAME.so before libNAME.a unless linking statically
+ * (PE-COFF: libNAME.dll.a, NAME.dll.a, libNAME.a, NAME.lib, libNAME.dll,
+ * NAME.dll).  Linker scripts among the inputs (libc.so is one) are read
+ * for the files their INPUT and GROUP commands name.
+ */
+#include "config.h"
+
+#include "inputs.h"
+#include "diag.h"
+#include "process.h"
+#include "tempfile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *const separate[] = {
+	"-o", "-m", "-e", "-u", "-L", "-l", "-T", "-z", "-h", "-y", "-Y", "-A", "-b", "-c", "-F",
+	"-f", "-G", "-I", "-O", "-R", "-a", "-P", "-dT", "-Ttext", "-Tdata", "-Tbss", "-Ttext-segment",
+	"-dynamic-linker", "--dynamic-linker", "-soname", "--soname", "-rpath", "--rpath",
+	"-rpath-link", "--rpath-link", "-Map", "--defsym", "--wrap", "-plugin", "--plugin",
+	"-plugin-opt", "--plugin-opt", "--version-script", "--dynamic-list", "--script", "--entry",
+	"--undefined", "--require-defined", "--library", "--library-path", "--output",
+	"--trace-symbol", "--just-symbols", "--section-start", "--out-implib", "--subsystem",
+	"--image-base", "--heap", "--stack", "--exclude-libs", "--filter", "--auxiliary",
+	"--depaudit", "--audit", "--retain-symbols-file", "--oformat", "--format", "-assert",
+	"--architecture", "--default-script", "--emulation", "--major-os-version",
+	"--minor-os-version", "--major-image-version", "--minor-image-version",
+	"--major-subsystem-version", "--minor-subsystem-version", "--file-alignment",
+	"--section-alignment", "--output-def", "--base-file", NULL,
+};
+
+static int takes_value(const char *a)
+{
+	for (const char *const *s = separate; *s; s++)
+		if (strcmp(a, *s) == 0)
+			return 1;
+	return 0;
+}
+
+static int is_file(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* ld's built-in SEARCH_DIRs, asked once from `ld --verbose`. */
+static const struct strvec *default_dirs(const struct link *l)
+{
+	static struct strvec dirs;
+	static int done;
+	if (done)
+		return &dirs;
+	done = 1;
+	char *out = temp_make(".txt");
+	char *argv[] = { (char *)l->ld, "--verbose", NULL };
+	struct spawn_cmd c = { .argv = argv, .name = "ld", .out_path = out, .err_path = "/dev/null" };
+	spawn_pipeline(&c, 1, 0);
+	FILE *f = fopen(out, "r");
+	char line[8192];
+	while (f && fgets(line, sizeof line, f)) {
+		for (char *p = line; (p = strstr(p, "SEARCH_DIR(\"")); ) {
+			p += 12;
+			char *end = strchr(p, '"');
+			if (!end)
+				break;
+			*end = 0;
+			/* "=DIR" is DIR under the sysroot */
+			if (*p == '=')
+				strvec_pushf(&dirs, "%s%s", l->sysroot ? l->sysroot : "", p + 1);
+			else
+				strvec_push(&dirs, xstrdup(p));
+			p = end + 1;
+		}
+	}
+	if (f)
+		fclose(f);
+	return &dirs;
+}
+
+static char *search(const struct strvec *dirs, const char *const *names)
+{
+	for (size_t i = 0; i < dirs->n; i++)
+		for (const char *const *n = names; *n; n++) {
+			char *p = xasprintf("%s/%s", dirs->v[i], *n);
+			if (is_file(p))
+				return p;
+			free(p);
+		}
+	return NULL;
+}
+
+/* The file -lNAME (or -l:FILE) stands for, or NULL. */
+static char *find_library(const struct link *l, const char *spec, int is_static)
+{
+	const char *names[8];
+	char buf[6][512];
+	int n = 0;
+	if (spec[0] == ':') {
+		names[n++] = spec + 1;
+	} else if (l->target->format == OBJ_COFF) {
+		static const char *const dyn[] = { "lib%s.dll.a", "%s.dll.a", "lib%s.a", "%s.lib", "lib%s.dll", "%s.dll" };
+		static const char *const sta[] = { "lib%s.a", "%s.lib" };
+		const char *const *pat = is_static ? sta : dyn;
+		int np = is_static ? 2 : 6;
+		for (int i = 0; i < np; i++) {
+			snprintf(buf[i], sizeof buf[i], pat[i], spec);
+			names[n++] = buf[i];
+		}
+	} else {
+		if (!is_static) {
+			snprintf(buf[0], sizeof buf[0], "lib%s.so", spec);
+			names[n++] = buf[0];
+		}
+		snprintf(buf[1], sizeof buf[1], "lib%s.a", spec);
+		names[n++] = buf[1];
+	}
+	names[n] = NULL;
+	char *p = search(&l->libdirs, names);
+	return p ? p : search(default_dirs(l), names);
+}
+
+struct state {
+	int is_static, whole_archive;
+};
+
+static void add_input(struct link *l, size_t arg, char *path, const struct state *st, int group,
+		      int from_script)
+{
+	l->inputs = xrealloc(l->inputs, (l->ninputs + 1) * sizeof *l->inputs);
+	struct input *in = &l->inputs[l->ninputs++];
+	memset(in, 0, sizeof *in);
+	in->arg = arg;
+	in->path = path;
+	in->whole_archive = st->whole_archive;
+	in->group = group;
+	in->from_script = from_script;
+}
+
+/* A text input that is an ld script: add the files of INPUT(...) and
+ * GROUP(...), the latter as a group of its own. */
+static void read_script(struct link *l, size_t arg, const char *path, const struct state *st,
+			int *ngroups)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	char text[65536];
+	size_t len = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[len] = 0;
+	if (memchr(text, 0, len))
+		return; /* binary: not a script */
+	/* drop comments */
+	for (char *c = strstr(text, "/*"); c; c = strstr(c, "/*")) {
+		char *e = strstr(c + 2, "*/");
+		size_t n = e ? (size_t)(e + 2 - c) : strlen(c);
+		memset(c, ' ', n);
+	}
+	int group = 0, depth = 0;
+	char *save = NULL;
+	for (char *tok = strtok_r(text, " \t\r\n(),", &save); tok; tok = strtok_r(NULL, " \t\r\n(),", &save)) {
+		if (strcmp(tok, "GROUP") == 0) {
+			group = ++*ngroups;
+			depth = 1;
+			continue;
+		}
+		if (strcmp(tok, "INPUT") == 0 || strcmp(tok, "AS_NEEDED") == 0) {
+			depth = 1;
+			continue;
+		}
+		if (!depth)
+			continue;
+		if (strncmp(tok, "-l", 2) == 0) {
+			char *p = find_library(l, tok + 2, st->is_static);
+			if (p)
+				add_input(l, arg, p, st, group, 1);
+		} else if (tok[0] == '/') {
+			/* inside a sysroot, absolute names are under it */
+			int rooted = l->sysroot && strncmp(path, l->sysroot, strlen(l->sysroot)) == 0;
+			add_input(l, arg, rooted ? xasprintf("%s%s", l->sysroot, tok) : xstrdup(tok), st, group, 1);
+		} else {
+			/* relative: the script's directory first, then as it is, then -L */
+			const char *slash = strrchr(path, '/');
+			char *near = slash ? xasprintf("%.*s%s", (int)(slash - path + 1), path, tok) : xstrdup(tok);
+			const char *names[] = { tok, NULL };
+			char *p = is_file(near) ? near : is_file(tok) ? xstrdup(tok) : search(&l->libdirs, names);
+			if (p != near)
+				free(near);
+			if (p)
+				add_input(l, arg, p, st, group, 1);
+		}
+	}
+}
+
+void link_read_args(struct link *l)
+{
+	struct state st = { 0 }, stack[32];
+	int nstack = 0, group = 0, ngroups = 0;
+
+	/* First pass: -L directories, which ld collects before searching. */
+	for (size_t i = 0; i < l->args.n; i++) {
+		const char *a = l->args.v[i];
+		if (strcmp(a, "-L") == 0 || strcmp(a, "--library-path") == 0) {
+			if (i + 1 < l->args.n)
+				strvec_push(&l->libdirs, l->args.v[++i]);
+		} else if (strncmp(a, "-L", 2) == 0) {
+			strvec_push(&l->libdirs, a + 2);
+		} else if (strncmp(a, "--library-path=", 15) == 0) {
+			strvec_push(&l->libdirs, a + 15);
+		} else if (strncmp(a, "--sysroot=", 10) == 0) {
+			l->sysroot = a + 10;
+		} else if (takes_value(a)) {
+			i++;
+		}
+	}
+
+	for (size_t i = 0; i < l->args.n; i++) {
+		const char *a = l->args.v[i];
+		const char *val = NULL;
+		if (a[0] != '-' || a[1] == 0) {
+			add_input(l, i, xstrdup(a), &st, group, 0);
+			continue;
+		}
+		if (takes_value(a)) {
+			if (i + 1 >= l->args.n)
+				break;
+			val = l->args.v[++i];
+		}
+		if (strcmp(a, "-l") == 0 || strcmp(a, "--library") == 0 || (!val && strncmp(a, "-l", 2) == 0) ||
+		    strncmp(a, "--library=", 10) == 0) {
+			const char *spec = val ? val : strncmp(a, "--library=", 10) == 0 ? a + 10 : a + 2;
+			char *p = find_library(l, spec, st.is_static);
+			if (p)
+				add_input(l, i, p, &st, group, 0);
+		} else if (strcmp(a, "-u") == 0 || strcmp(a, "--undefined") == 0 ||
+			   strcmp(a, "--require-defined") == 0 || strcmp(a, "-e") == 0 ||
+			   strcmp(a, "--entry") == 0) {
+			strvec_push(&l->undefined, val);
+		} else if (strncmp(a, "--undefined=", 12) == 0 || strncmp(a, "--entry=", 8) == 0 ||
+			   strncmp(a, "--require-defined=", 18) == 0) {
+			strvec_push(&l->undefined, strchr(a, '=') + 1);
+		} else if (!val && strncmp(a, "-u", 2) == 0 && a[2] != 'n') {
+			strvec_push(&l->undefined, a + 2);
+		} else if (strcmp(a, "--wrap") == 0) {
+			strvec_push(&l->wraps, val);
+		} else if (strncmp(a, "--wrap=", 7) == 0) {
+			strvec_push(&l->wraps, a + 7);
+		} else if (!strcmp(a, "-Bstatic") || !strcmp(a, "-dn") || !strcmp(a, "-non_shared") ||
+			   !strcmp(a, "-static")) {
+			st.is_static = 1;
+		} else if (!strcmp(a, "-Bdynamic") || !strcmp(a, "-dy") || !strcmp(a, "-call_shared")) {
+			st.is_static = 0;
+		} else if (!strcmp(a, "--push-state")) {
+			if (nstack < 32)
+				stack[nstack++] = st;
+		} else if (!strcmp(a, "--pop-state")) {
+			if (nstack > 0)
+				st = stack[--nstack];
+		} else if (!strcmp(a, "--whole-archive")) {
+			st.whole_archive = 1;
+		} else if (!strcmp(a, "--no-whole-archive")) {
+			st.whole_archive = 0;
+		} else if (!strcmp(a, "--start-group") || !strcmp(a, "-(")) {
+			group = ++ngroups;
+		} else if (!strcmp(a, "--end-group") || !strcmp(a, "-)")) {
+			group = 0;
+		} else if (!strcmp(a, "-r") || !strcmp(a, "--relocatable") || !strcmp(a, "-Ur")) {
+			l->relocatable = 1;
+		} else if (!strcmp(a, "-shared") || !strcmp(a, "-Bshareable")) {
+			l->shared = 1;
+		}
+	}
+
+	/* Linker scripts among the inputs name more inputs. */
+	size_t n = l->ninputs;
+	for (size_t i = 0; i < n; i++) {
+		struct input *in = &l->inputs[i];
+		in->kind = obj_classify(in->path, NULL);
+		if (in->kind == OBJK_OTHER && is_file(in->path)) {
+			struct state s = { .whole_archive = in->whole_archive };
+			read_script(l, l->inputs[i].arg, l->inputs[i].path, &s, &ngroups);
+		}
+	}
+	/* Script inputs belong where their script stood: keep the order stable. */
+	for (size_t i = 1; i < l->ninputs; i++) {
+		struct input tmp = l->inputs[i];
+		size_t j = i;
+		while (j > 0 && l->inputs[j - 1].arg > tmp.arg) {
+			l->inputs[j] = l->inputs[j - 1];
+			j--;
+		}
+		l->inputs[j] = tmp;
+	}
+}

@@ -1,0 +1,387 @@
+/* Scanning the link inputs: what each one is, which carry LTO IR, and
+ * which archive members the link pulls in.
+ *
+ * LTO objects are found two ways.  nm, run once over all objects and
+ * archives with an explicit BFD target (--target=default keeps binutils
+ * from loading its LTO plugin and shows the raw symbols), reveals the
+ * markers __gnu_lto_v1 (xgcc, GCC 4.5) and __gnu_lto_slim (GCC 12 slim
+ * objects), with the target's symbol prefix.  Fat objects of stock GCC 12
+ * carry no marker: the object layer finds their .gnu.lto_ sections.
+ *
+ * Archive members are selected as ld selects them: walking the inputs in
+ * order, a member is pulled when it defines a symbol that is undefined
+ * (by a strong reference) so far, and an archive is walked again until no
+ * member is pulled; a --start-group walks its whole group so.  LTO
+ * members are judged by their LTO symbol tables (.gnu.lto_.symtab.*),
+ * the others by their raw symbol tables, shared libraries by their
+ * dynamic symbols.  GCC's own non-plugin collect2 never looks inside
+ * archives, so their LTO members missed link-time optimization.
+ */
+#include "config.h"
+
+#include "inputs.h"
+#include "diag.h"
+#include "lto-sections.h"
+#include "process.h"
+#include "tempfile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- a set of symbol names: open addressing, grows at 1/2 full ------- */
+
+struct symset {
+	char **slot;
+	size_t cap, n;
+};
+
+static size_t hash(const char *s)
+{
+	size_t h = 1469598103934665603u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return h;
+}
+
+static char **lookup(const struct symset *set, const char *name)
+{
+	size_t i = hash(name) & (set->cap - 1);
+	while (set->slot[i] && strcmp(set->slot[i], name) != 0)
+		i = (i + 1) & (set->cap - 1);
+	return &set->slot[i];
+}
+
+static int set_has(const struct symset *set, const char *name)
+{
+	return set->cap && *lookup(set, name);
+}
+
+static void set_add(struct symset *set, char *name)
+{
+	if (2 * (set->n + 1) > set->cap) {
+		struct symset bigger = { xcalloc(set->cap ? 2 * set->cap : 1024, sizeof(char *)),
+					 set->cap ? 2 * set->cap : 1024, 0 };
+		for (size_t i = 0; i < set->cap; i++)
+			if (set->slot[i])
+				*lookup(&bigger, set->slot[i]) = set->slot[i], bigger.n++;
+		free(set->slot);
+		*set = bigger;
+	}
+	char **s = lookup(set, name);
+	if (!*s) {
+		*s = name;
+		set->n++;
+	}
+}
+
+/* Removal by tombstone would complicate probing; "undefined" is instead
+ * checked against "defined" when it is used. */
+
+/* --- symbols of one object ------------------------------------------ */
+
+static void add_sym(struct link_sym **syms, size_t *n, const char *name, int defined, int weak)
+{
+	*syms = xrealloc(*syms, (*n + 1) * sizeof **syms);
+	(*syms)[(*n)++] = (struct link_sym){ xstrdup(name), defined, weak };
+}
+
+/* The LTO symbol tables of all modules in F. */
+static int lto_symbols(struct obj_file *f, struct link_sym **syms, size_t *n, char **reason)
+{
+	for (size_t i = 0; i < obj_nsections(f); i++) {
+		const struct obj_section *s = obj_section(f, i);
+		char kind[64];
+		uint64_t id;
+		int has_id;
+		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id) || strcmp(kind, ".symtab") != 0)
+			continue;
+		struct lto_symbol *ls;
+		size_t nls;
+		if (lto_symtab_decode(s->data, s->data ? s->size : 0, NULL, 0, &ls, &nls, reason) < 0)
+			return -1;
+		for (size_t k = 0; k < nls; k++)
+			add_sym(syms, n, ls[k].name, ls[k].kind != LTO_UNDEF && ls[k].kind != LTO_WEAKUNDEF,
+				ls[k].kind == LTO_WEAKUNDEF || ls[k].kind == LTO_WEAKDEF);
+		free(ls);
+	}
+	return 0;
+}
+
+static void raw_symbols(struct obj_file *f, struct link_sym **syms, size_t *n)
+{
+	for (size_t i = 0; i < obj_nsymbols(f); i++) {
+		const struct obj_symbol *s = obj_symbol(f, i);
+		if (s->binding == OBJB_LOCAL || !*s->name)
+			continue;
+		add_sym(syms, n, s->name, s->section != -1, s->binding == OBJB_WEAK);
+	}
+}
+
+/* Open PATH, tell whether it carries LTO IR (and is slim), and read its
+ * symbols the way the member selection wants them. */
+static void scan_object(const char *path, int marked, int *lto, int *slim, struct link_sym **syms,
+			size_t *nsyms)
+{
+	char *err = NULL;
+	struct obj_file *f = obj_open(path, &err);
+	if (!f)
+		fatal("%s", err);
+	int has_lto = 0;
+	for (size_t i = 0; i < obj_nsections(f); i++) {
+		const struct obj_section *s = obj_section(f, i);
+		char kind[64];
+		uint64_t id;
+		int has_id;
+		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id))
+			continue;
+		has_lto = 1;
+		if (strcmp(kind, ".lto") == 0) {
+			struct lto_header h;
+			char *reason;
+			if (lto_header_decode(s->data, s->data ? s->size : 0, &h, &reason) < 0)
+				fatal("%s: section %s: %s", path, s->name, reason);
+			if (h.slim)
+				*slim = 1;
+		}
+	}
+	if (marked && !has_lto)
+		fatal("%s: has the LTO marker but no .gnu.lto_ sections", path);
+	*lto = has_lto;
+	char *reason;
+	if (has_lto) {
+		if (lto_symbols(f, syms, nsyms, &reason) < 0)
+			fatal("%s: %s", path, reason);
+	} else {
+		raw_symbols(f, syms, nsyms);
+	}
+	obj_close(f);
+}
+
+/* --- nm -------------------------------------------------------------- */
+
+static int is_marker(const struct link *l, const char *name)
+{
+	const char *p = l->target->symbol_prefix;
+	size_t plen = strlen(p);
+	if (strncmp(name, p, plen) != 0)
+		return 0;
+	return strcmp(name + plen, "__gnu_lto_v1") == 0 || strcmp(name + plen, "__gnu_lto_slim") == 0;
+}
+
+/* Run nm once over all objects and archives; mark what has a marker.
+ * Lines look like "PATH: NAME TYPE ..." or "ARCHIVE[MEMBER]: NAME TYPE ...". */
+static void run_nm(struct link *l, int *obj_marked, int **member_marked)
+{
+	struct strvec c = { 0 };
+	strvec_push(&c, (char *)l->nm);
+	strvec_push(&c, "--target=default");
+	strvec_push(&c, "-A");
+	strvec_push(&c, "-P");
+	size_t nfiles = 0;
+	for (size_t i = 0; i < l->ninputs; i++) {
+		enum obj_kind k = l->inputs[i].kind;
+		if (k == OBJK_ELF_REL || k == OBJK_COFF || k == OBJK_COFF_BIGOBJ || k == OBJK_ARCHIVE ||
+		    k == OBJK_THIN_ARCHIVE) {
+			strvec_push(&c, l->inputs[i].path);
+			nfiles++;
+		}
+	}
+	if (!nfiles) {
+		strvec_free(&c);
+		return;
+	}
+	char *out = temp_make(".nm");
+	struct spawn_cmd sc = { .argv = c.v, .name = "nm", .out_path = out, .err_path = "/dev/null" };
+	spawn_pipeline(&sc, 1, 0);
+	if (sc.status == -1)
+		fatal("cannot execute %s%s%s: %s", diag_lq(), l->nm, diag_rq(), strerror(sc.exec_errno));
+	FILE *f = fopen(out, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	while (f && getline(&line, &cap, f) > 0) {
+		for (size_t i = 0; i < l->ninputs; i++) {
+			struct input *in = &l->inputs[i];
+			size_t plen = strlen(in->path);
+			if (strncmp(line, in->path, plen) != 0)
+				continue;
+			const char *rest = line + plen;
+			const char *member = NULL;
+			size_t mlen = 0;
+			if (*rest == '[') {
+				member = rest + 1;
+				const char *close = strstr(member, "]: ");
+				if (!close)
+					continue;
+				mlen = (size_t)(close - member);
+				rest = close + 1;
+			}
+			if (strncmp(rest, ": ", 2) != 0)
+				continue;
+			char name[4096];
+			if (sscanf(rest + 2, "%4095s", name) != 1 || !is_marker(l, name))
+				break;
+			if (!member) {
+				obj_marked[i] = 1;
+				break;
+			}
+			/* the first member of that name not yet marked */
+			for (size_t m = 0; m < in->nmembers; m++)
+				if (strlen(in->members[m].m.name) == mlen &&
+				    strncmp(in->members[m].m.name, member, mlen) == 0 && !member_marked[i][m]) {
+					member_marked[i][m] = 1;
+					break;
+				}
+			break;
+		}
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	strvec_free(&c);
+}
+
+/* --- the member selection -------------------------------------------- */
+
+struct selection {
+	struct symset defined, undefined;
+	const struct link *l;
+};
+
+/* --wrap=SYM: references to SYM go to __wrap_SYM, to __real_SYM to SYM. */
+static char *wrapped(const struct link *l, const char *name)
+{
+	for (size_t i = 0; i < l->wraps.n; i++) {
+		if (strcmp(name, l->wraps.v[i]) == 0)
+			return xasprintf("__wrap_%s", name);
+		if (strncmp(name, "__real_", 7) == 0 && strcmp(name + 7, l->wraps.v[i]) == 0)
+			return xstrdup(name + 7);
+	}
+	return NULL;
+}
+
+static void take(struct selection *s, const struct link_sym *syms, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (syms[i].defined)
+			set_add(&s->defined, syms[i].name);
+	for (size_t i = 0; i < n; i++) {
+		if (syms[i].defined || syms[i].weak)
+			continue;
+		char *w = wrapped(s->l, syms[i].name);
+		char *name = w ? w : syms[i].name;
+		if (!set_has(&s->defined, name))
+			set_add(&s->undefined, name);
+	}
+}
+
+static int wanted(const struct selection *s, const struct member *m)
+{
+	for (size_t i = 0; i < m->nsyms; i++)
+		if (m->syms[i].defined && set_has(&s->undefined, m->syms[i].name) &&
+		    !set_has(&s->defined, m->syms[i].name))
+			return 1;
+	return 0;
+}
+
+/* One pass over an archive; returns how many members it pulled. */
+static int walk_archive(struct selection *s, struct input *in)
+{
+	int pulled = 0, again = 1;
+	while (again) {
+		again = 0;
+		for (size_t m = 0; m < in->nmembers; m++) {
+			struct member *mem = &in->members[m];
+			if (mem->pulled || !(in->whole_archive || wanted(s, mem)))
+				continue;
+			mem->pulled = 1;
+			take(s, mem->syms, mem->nsyms);
+			pulled++;
+			again = 1;
+		}
+	}
+	return pulled;
+}
+
+static int is_archive(enum obj_kind k) { return k == OBJK_ARCHIVE || k == OBJK_THIN_ARCHIVE; }
+static int is_object(enum obj_kind k) { return k == OBJK_ELF_REL || k == OBJK_COFF || k == OBJK_COFF_BIGOBJ; }
+
+static void select_members(struct link *l)
+{
+	struct selection s = { .l = l };
+	for (size_t i = 0; i < l->undefined.n; i++)
+		set_add(&s.undefined, l->undefined.v[i]);
+	for (size_t i = 0; i < l->ninputs; i++) {
+		struct input *in = &l->inputs[i];
+		if (!is_archive(in->kind)) {
+			take(&s, in->syms, in->nsyms);
+			continue;
+		}
+		walk_archive(&s, in);
+		/* the end of a group: walk its archives until none pulls more */
+		if (in->group && (i + 1 == l->ninputs || l->inputs[i + 1].group != in->group)) {
+			size_t first = i;
+			while (first > 0 && l->inputs[first - 1].group == in->group)
+				first--;
+			int more = 1;
+			while (more) {
+				more = 0;
+				for (size_t k = first; k <= i; k++)
+					if (is_archive(l->inputs[k].kind))
+						more += walk_archive(&s, &l->inputs[k]);
+			}
+		}
+	}
+	free(s.defined.slot);
+	free(s.undefined.slot);
+}
+
+void link_scan(struct link *l)
+{
+	for (size_t i = 0; i < l->ninputs; i++) {
+		struct input *in = &l->inputs[i];
+		in->kind = obj_classify(in->path, NULL);
+		if (!is_archive(in->kind))
+			continue;
+		char *err = NULL;
+		struct ar_file *a = ar_open(in->path, &err);
+		if (!a)
+			fatal("%s", err);
+		in->nmembers = ar_nmembers(a);
+		in->members = xcalloc(in->nmembers, sizeof *in->members);
+		for (size_t m = 0; m < in->nmembers; m++) {
+			struct member *mem = &in->members[m];
+			mem->m = *ar_member(a, m);
+			mem->m.name = xstrdup(mem->m.name);
+			mem->m.thin_path = mem->m.thin_path ? xstrdup(mem->m.thin_path) : NULL;
+			mem->path = mem->m.thin_path ? xstrdup(mem->m.thin_path)
+						     : xasprintf("%s@0x%llx", in->path, (unsigned long long)mem->m.offset);
+			mem->kind = obj_classify(mem->path, NULL);
+		}
+		ar_close(a);
+	}
+
+	int *obj_marked = xcalloc(l->ninputs, sizeof *obj_marked);
+	int **member_marked = xcalloc(l->ninputs, sizeof *member_marked);
+	for (size_t i = 0; i < l->ninputs; i++)
+		member_marked[i] = xcalloc(l->inputs[i].nmembers + 1, sizeof **member_marked);
+	run_nm(l, obj_marked, member_marked);
+
+	for (size_t i = 0; i < l->ninputs; i++) {
+		struct input *in = &l->inputs[i];
+		if (is_object(in->kind) || in->kind == OBJK_ELF_DYN) {
+			scan_object(in->path, obj_marked[i], &in->lto, &in->slim, &in->syms, &in->nsyms);
+		} else if (is_archive(in->kind)) {
+			for (size_t m = 0; m < in->nmembers; m++) {
+				struct member *mem = &in->members[m];
+				if (is_object(mem->kind))
+					scan_object(mem->path, member_marked[i][m], &mem->lto, &mem->slim,
+						    &mem->syms, &mem->nsyms);
+			}
+		}
+		free(member_marked[i]);
+	}
+	free(member_marked);
+	free(obj_marked);
+	select_members(l);
+}
