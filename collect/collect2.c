@@ -123,12 +123,13 @@ int main(int argc, char **argv)
 		verbose = 1;
 
 	struct link l = { 0 };
+	/* the driver's target; a cross driver names it in XGCC_TARGET */
 	const char *triplet = getenv("XGCC_TARGET");
 	l.target = target_find(triplet && *triplet ? triplet : TARGET_TRIPLET);
 	if (!l.target)
 		fatal("target %s is not supported", triplet ? triplet : TARGET_TRIPLET);
-	l.ld = find_tool(ld_name);
-	l.nm = find_tool("nm");
+	l.ld = find_tool(xasprintf("%s%s", l.target->tool_prefix, ld_name));
+	l.nm = find_tool(xasprintf("%snm", l.target->tool_prefix));
 	l.args = ld_args;
 	l.lto_requested = lto_flag;
 	l.verbose = verbose;

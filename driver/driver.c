@@ -485,7 +485,7 @@ int main(int argc, char **argv)
 	d.cxx = plen >= 3 && (strcmp(prog + plen - 3, "g++") == 0 || strcmp(prog + plen - 3, "c++") == 0);
 	d.self_dir = self_directory(argv[0]);
 	d.target = target_find(backend_triplet());
-	if (!d.target)
+	if (!d.target || d.target->link != LINK_GNU_LINUX)
 		fatal("target %s is not supported by this xgcc", backend_triplet());
 	env_dirs("LIBRARY_PATH", &d.library_path);
 	env_dirs("COMPILER_PATH", &d.compiler_path);

@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 enum obj_format { OBJ_ELF, OBJ_COFF };
-enum link_style { LINK_GNU_LINUX };
+enum link_style { LINK_GNU_LINUX, LINK_MINGW };
 
 struct target_abi {
 	const char *select;         /* multilib selection flags ("" or "m32"), as -print-multi-lib says */
@@ -27,6 +27,7 @@ struct target {
 	enum obj_format format;
 	unsigned machine;           /* ELF e_machine of the default ABI */
 	const char *symbol_prefix;  /* "_" where C names get one (i386 COFF) */
+	const char *tool_prefix;    /* of binutils' programs: "" native, "x86_64-w64-mingw32-" */
 	enum link_style link;
 	int tune_follows_arch;      /* an explicit -march= drops the default -mtune= */
 	int plugins;                /* the backend can load -fplugin= modules (ELF hosts) */

@@ -128,3 +128,47 @@ compare_selection() {
 	run compare_selection main.o -L. -lscript -o prog-script
 	assert_success
 }
+
+# The PE-COFF side, through collect2 itself (the MinGW cross drivers come
+# later): XGCC_TARGET names the target, whose nm and ld collect2 runs.
+mingw_collect2() {
+	XGCC_TARGET=x86_64-w64-mingw32 "$XGCC_BUILDDIR/collect2" "$@"
+}
+
+@test "PE-COFF: members of plain mingw ar archives are selected as ld -r selects them" {
+	command -v x86_64-w64-mingw32-gcc >/dev/null || skip "x86_64-w64-mingw32-gcc not installed"
+	for f in main a b c d w; do x86_64-w64-mingw32-gcc -O2 -c $f.c -o w-$f.o; done
+	x86_64-w64-mingw32-ar rcs libwchain.a w-c.o w-d.o w-w.o w-b.o w-a.o
+	out=$(XGCC_COLLECT2_TRACE=1 mingw_collect2 -r -t -t w-main.o -L. -lwchain -o out.o 2>&1)
+	want=$(echo "$out" | grep -v '^collect2: ' | ld_members)
+	got=$(echo "$out" | grep '^collect2: pulled' | our_members)
+	echo "ld: $want"; echo "collect2: $got"
+	[ -n "$want" ]
+	[ "$want" = "$got" ]
+}
+
+@test "PE-COFF: slim LTO members of mingw archives are found, with the i686 _ prefix too" {
+	command -v x86_64-w64-mingw32-gcc >/dev/null || skip "x86_64-w64-mingw32-gcc not installed"
+	command -v i686-w64-mingw32-gcc >/dev/null || skip "i686-w64-mingw32-gcc not installed"
+	x86_64-w64-mingw32-gcc -flto -c a.c -o w-a.o
+	x86_64-w64-mingw32-gcc -c main.c -o w-main.o
+	x86_64-w64-mingw32-ar rcs libwlto.a w-a.o
+	run env COLLECT_VERBOSE=1 XGCC_TARGET=x86_64-w64-mingw32 "$XGCC_BUILDDIR/collect2" -r w-main.o -L. -lwlto -o out.o
+	assert_failure
+	assert_output --regexp 'collect2: LTO input: \./libwlto\.a@0x[0-9a-f]+ \(slim, member w-a\.o\)'
+	i686-w64-mingw32-gcc -flto -c a.c -o w32-a.o
+	i686-w64-mingw32-gcc -c main.c -o w32-main.o
+	run env COLLECT_VERBOSE=1 XGCC_TARGET=i686-w64-mingw32 "$XGCC_BUILDDIR/collect2" -r w32-main.o w32-a.o -o out32.o
+	assert_failure
+	assert_output --partial 'collect2: LTO input: w32-a.o (slim)'
+	assert_output --partial 'w32-a.o: slim LTO object, but this xgcc has no LTO stage yet'
+}
+
+@test "archives indexed by gcc-ar (IR symbols) are read, and their LTO members found" {
+	gcc -flto -c a.c -o ga.o
+	gcc-ar rcs libgar.a ga.o
+	nm -s libgar.a | grep -q '^a in ga.o'
+	run env COLLECT_VERBOSE=1 "$XGCC_BUILDDIR/collect2" -r main.o -L. -lgar -o out.o
+	assert_failure
+	assert_output --regexp 'collect2: LTO input: \./libgar\.a@0x[0-9a-f]+ \(slim, member ga\.o\)'
+}
