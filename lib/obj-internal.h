@@ -12,6 +12,7 @@ struct obj_file {
 	size_t size;
 	void *map;                    /* the whole file's mapping */
 	size_t map_size;
+	int map_cached;               /* the mapping is the archive cache's: do not unmap */
 	enum obj_kind kind;
 	enum obj_format format;
 	unsigned machine;

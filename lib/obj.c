@@ -137,6 +137,52 @@ static int map_whole(struct obj_file *f, const char *path, char **reason)
 	return 0;
 }
 
+/* Archives whose members are opened one after another (collect2 reads
+ * every member of libgcc.a) are mapped once: the last few mappings are
+ * kept, keyed by path, device, inode, size and modification time, for the
+ * life of the process. */
+enum { ARCHIVE_CACHE = 8 };
+static struct cached_map {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+	void *map;
+	size_t map_size;
+} archive_cache[ARCHIVE_CACHE];
+static unsigned archive_cache_next;
+
+static int map_archive(struct obj_file *f, const char *path, char **reason)
+{
+	struct stat st;
+	if (stat(path, &st) == 0)
+		for (int i = 0; i < ARCHIVE_CACHE; i++) {
+			struct cached_map *c = &archive_cache[i];
+			if (c->path && strcmp(c->path, path) == 0 && c->dev == st.st_dev && c->ino == st.st_ino &&
+			    c->size == st.st_size && c->mtime.tv_sec == st.st_mtim.tv_sec &&
+			    c->mtime.tv_nsec == st.st_mtim.tv_nsec) {
+				f->map = c->map;
+				f->map_size = c->map_size;
+				f->map_cached = 1;
+				return 0;
+			}
+		}
+	if (obj_map_file(path, &f->map, &f->map_size, reason) < 0)
+		return -1;
+	if (stat(path, &st) == 0 && f->map) {
+		struct cached_map *c = &archive_cache[archive_cache_next++ % ARCHIVE_CACHE];
+		if (c->path) {
+			/* the oldest entry goes; objects still using it keep it mapped */
+			free(c->path);
+		}
+		*c = (struct cached_map){ xstrdup(path), st.st_dev, st.st_ino, st.st_size, st.st_mtim,
+					  f->map, f->map_size };
+		f->map_cached = 1;
+	}
+	return 0;
+}
+
 /* Map PATH and find its bytes: the whole file, or the member it names.
  * F gets map, map_size, base and size. */
 static int map_object(struct obj_file *f, const char *path, char **reason)
@@ -145,7 +191,7 @@ static int map_object(struct obj_file *f, const char *path, char **reason)
 	uint64_t off, msize;
 	if (!split_member(path, &archive, &off))
 		return map_whole(f, path, reason);
-	int rc = obj_map_file(archive, &f->map, &f->map_size, reason);
+	int rc = map_archive(f, archive, reason);
 	if (rc == 0)
 		rc = ar_find_member(archive, f->map, f->map_size, off, &msize, &thin, reason);
 	free(archive);
@@ -156,8 +202,10 @@ static int map_object(struct obj_file *f, const char *path, char **reason)
 		f->size = (size_t)msize;
 		return 0;
 	}
-	munmap(f->map, f->map_size);
+	if (!f->map_cached)
+		munmap(f->map, f->map_size);
 	f->map = NULL;
+	f->map_cached = 0;
 	if ((rc = map_whole(f, thin, reason)) < 0) {
 		char *r = xasprintf("%s: %s", thin, *reason);
 		free(*reason);
@@ -179,7 +227,7 @@ enum obj_kind obj_classify(const char *path, char **err)
 	else if (err)
 		*err = xasprintf("%s: %s", path, reason);
 	free(reason);
-	if (f.map)
+	if (f.map && !f.map_cached)
 		munmap(f.map, f.map_size);
 	return k;
 }
@@ -232,7 +280,7 @@ void obj_close(struct obj_file *f)
 		f->free_priv(f);
 	free(f->sections);
 	free(f->symbols);
-	if (f->map)
+	if (f->map && !f->map_cached)
 		munmap(f->map, f->map_size);
 	free(f->path);
 	free(f);
