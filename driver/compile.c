@@ -463,6 +463,18 @@ static void as_command(const struct driver *d, const char *src, int asm_source, 
 		strvec_push(as, marker);
 }
 
+/* cc1 -E (-traditional-cpp) and %(cpp_unique_options): the start of a
+ * preprocessing command. */
+static void cpp_line(const struct driver *d, const struct input *in, const char *cc, const char *dep,
+		     struct strvec *c)
+{
+	strvec_push(c, cc);
+	strvec_push(c, "-E");
+	if (has_opt(d, OPT_traditional_cpp))
+		strvec_push(c, "-traditional-cpp");
+	cpp_unique(d, in, dep, c);
+}
+
 /* cc1 or cc1plus, its input part and %(cc1_options). */
 static void cc1_line(const struct driver *d, const struct input *in, const struct dumps *du,
 		     const char *cc, const char *src, int preprocessed, const char *dep, struct strvec *c)
@@ -585,11 +597,7 @@ void compile_input(struct driver *d, struct input *in)
 			/* cc1 -E %(cpp_options) */
 			struct strvec *c = &cmds[ncmds];
 			names[ncmds++] = base_name(cc);
-			strvec_push(c, cc);
-			strvec_push(c, "-E");
-			if (has_opt(d, OPT_traditional_cpp))
-				strvec_push(c, "-traditional-cpp");
-			cpp_unique(d, in, dep, c);
+			cpp_line(d, in, cc, dep, c);
 			if (d->output) {
 				strvec_push(c, "-o");
 				strvec_push(c, d->output);
@@ -606,11 +614,7 @@ void compile_input(struct driver *d, struct input *in)
 			char *ifile = intermediate(d, &du, is_cxx(in->lang) ? ".ii" : ".i");
 			struct strvec *c = &cmds[ncmds];
 			names[ncmds++] = base_name(cc);
-			strvec_push(c, cc);
-			strvec_push(c, "-E");
-			if (has_opt(d, OPT_traditional_cpp))
-				strvec_push(c, "-traditional-cpp");
-			cpp_unique(d, in, dep, c);
+			cpp_line(d, in, cc, dep, c);
 			cpp_options_tail(d, c);
 			strvec_push(c, "-o");
 			strvec_push(c, ifile);
