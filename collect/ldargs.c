@@ -146,6 +146,32 @@ static void add_input(struct link *l, size_t arg, char *path, const struct state
 	in->from_script = from_script;
 }
 
+/* One file named by a script: -lNAME, an absolute name (under the
+ * sysroot when the script is), or a relative one. */
+static void add_script_input(struct link *l, size_t arg, const char *path, const char *tok,
+			     const struct state *st, int group)
+{
+	if (strncmp(tok, "-l", 2) == 0) {
+		char *p = find_library(l, tok + 2, st->is_static);
+		if (p)
+			add_input(l, arg, p, st, group, 1);
+	} else if (tok[0] == '/') {
+		/* inside a sysroot, absolute names are under it */
+		int rooted = l->sysroot && strncmp(path, l->sysroot, strlen(l->sysroot)) == 0;
+		add_input(l, arg, rooted ? xasprintf("%s%s", l->sysroot, tok) : xstrdup(tok), st, group, 1);
+	} else {
+		/* relative: the script's directory first, then as it is, then -L */
+		const char *slash = strrchr(path, '/');
+		char *near = slash ? xasprintf("%.*s%s", (int)(slash - path + 1), path, tok) : xstrdup(tok);
+		const char *names[] = { tok, NULL };
+		char *p = is_file(near) ? near : is_file(tok) ? xstrdup(tok) : search(&l->libdirs, names);
+		if (p != near)
+			free(near);
+		if (p)
+			add_input(l, arg, p, st, group, 1);
+	}
+}
+
 /* A text input that is an ld script: add the files of INPUT(...) and
  * GROUP(...), the latter as a group of its own. */
 static void read_script(struct link *l, size_t arg, const char *path, const struct state *st,
@@ -166,41 +192,40 @@ static void read_script(struct link *l, size_t arg, const char *path, const stru
 		size_t n = e ? (size_t)(e + 2 - c) : strlen(c);
 		memset(c, ' ', n);
 	}
-	int group = 0, depth = 0;
-	char *save = NULL;
-	for (char *tok = strtok_r(text, " \t\r\n(),", &save); tok; tok = strtok_r(NULL, " \t\r\n(),", &save)) {
-		if (strcmp(tok, "GROUP") == 0) {
-			group = ++*ngroups;
-			depth = 1;
+	/* Words and parentheses: INPUT ( a b ) GROUP ( c AS_NEEDED ( d ) ) */
+	int group = 0, depth = 0, pending = 0;
+	for (char *p = text; *p;) {
+		if (*p == '(' || *p == ')') {
+			if (*p == '(' && pending)
+				depth++;
+			else if (*p == ')' && depth > 0 && --depth == 0)
+				group = 0;
+			pending = 0;
+			p++;
 			continue;
 		}
-		if (strcmp(tok, "INPUT") == 0 || strcmp(tok, "AS_NEEDED") == 0) {
-			depth = 1;
+		if (strchr(" \t\r\n,", *p)) {
+			p++;
 			continue;
 		}
-		if (!depth)
-			continue;
-		if (strncmp(tok, "-l", 2) == 0) {
-			char *p = find_library(l, tok + 2, st->is_static);
-			if (p)
-				add_input(l, arg, p, st, group, 1);
-		} else if (tok[0] == '/') {
-			/* inside a sysroot, absolute names are under it */
-			int rooted = l->sysroot && strncmp(path, l->sysroot, strlen(l->sysroot)) == 0;
-			add_input(l, arg, rooted ? xasprintf("%s%s", l->sysroot, tok) : xstrdup(tok), st, group, 1);
-		} else {
-			/* relative: the script's directory first, then as it is, then -L */
-			const char *slash = strrchr(path, '/');
-			char *near = slash ? xasprintf("%.*s%s", (int)(slash - path + 1), path, tok) : xstrdup(tok);
-			const char *names[] = { tok, NULL };
-			char *p = is_file(near) ? near : is_file(tok) ? xstrdup(tok) : search(&l->libdirs, names);
-			if (p != near)
-				free(near);
-			if (p)
-				add_input(l, arg, p, st, group, 1);
+		char *tok = p;
+		while (*p && !strchr(" \t\r\n,()", *p))
+			p++;
+		char saved = *p;
+		*p = 0;
+		int command = strcmp(tok, "GROUP") == 0 || strcmp(tok, "INPUT") == 0 ||
+			      strcmp(tok, "AS_NEEDED") == 0;
+		if (command) {
+			if (strcmp(tok, "GROUP") == 0 && depth == 0)
+				group = ++*ngroups;
+			pending = 1;
+		} else if (depth > 0) {
+			add_script_input(l, arg, path, tok, st, group);
 		}
+		*p = saved;
 	}
 }
+
 
 void link_read_args(struct link *l)
 {

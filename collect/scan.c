@@ -14,7 +14,7 @@
  * member is pulled; a --start-group walks its whole group so.  LTO
  * members are judged by their LTO symbol tables (.gnu.lto_.symtab.*),
  * the others by their raw symbol tables, shared libraries by their
- * dynamic symbols.  GCC's own non-plugin collect2 never looks inside
+ * global symbols (.symtab, or .dynsym when stripped).  GCC's own non-plugin collect2 never looks inside
  * archives, so their LTO members missed link-time optimization.
  */
 #include "config.h"

@@ -6,9 +6,8 @@
  * the sections' contents.  With 0xff00 sections or more, e_shnum is 0 and
  * the count is section 0's sh_size, and e_shstrndx SHN_XINDEX sends the
  * reader to section 0's sh_link for the section name table
- * (elf_getshdrnum, elf_getshdrstrndx).  Symbols are in the SHT_SYMTAB (or, in a
- * stripped shared object, the SHT_DYNSYM)
- * section, their names in the string table its sh_link names; a symbol
+ * (elf_getshdrnum, elf_getshdrstrndx).  Symbols are in the SHT_SYMTAB
+ * section (SHT_DYNSYM in a stripped shared object), their names in the string table its sh_link names; a symbol
  * whose st_shndx is SHN_XINDEX has its section index in SHT_SYMTAB_SHNDX.
  *
  * libelf checks much but not everything: it quietly reports no sections
@@ -146,7 +145,8 @@ static int read_sections(struct obj_file *f, Elf *e, size_t n, Elf_Scn **symtab,
 		s->type = sh.sh_type;
 		s->align = (uint32_t)sh.sh_addralign;
 		f->nsections++;
-		/* a shared object stripped of .symtab still has .dynsym */
+		/* .symtab; a shared object stripped of it still has .dynsym,
+		 * whose global symbols are those a link sees */
 		if ((sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !*symtab)) &&
 		    !(*symtab && sh.sh_type == SHT_DYNSYM))
 			*symtab = scn;

@@ -166,7 +166,8 @@ int lto_list(int argc, char **argv)
 			status = 1;
 			continue;
 		}
-		printf("%s: %s, %zu members\n", path, kind_name(k), ar_nmembers(a));
+		printf("%s: %s, %zu member%s\n", path, kind_name(k), ar_nmembers(a),
+		       ar_nmembers(a) == 1 ? "" : "s");
 		for (size_t m = 0; m < ar_nmembers(a); m++) {
 			const struct ar_member *mem = ar_member(a, m);
 			char *mpath = mem->thin_path ? xstrdup(mem->thin_path)

@@ -127,6 +127,10 @@ compare_selection() {
 	printf 'GROUP ( ./libchain.a )\n' >libscript.so
 	run compare_selection main.o -L. -lscript -o prog-script
 	assert_success
+	# only the words inside INPUT/GROUP/AS_NEEDED are files
+	printf '/* a comment */\nOUTPUT_FORMAT(elf64-x86-64)\nGROUP ( ./libchain.a AS_NEEDED ( ./libchain.a ) )\n' >libscript2.so
+	run compare_selection main.o -L. -lscript2 -o prog-script2
+	assert_success
 }
 
 # The PE-COFF side, through collect2 itself (the MinGW cross drivers come
