@@ -25,6 +25,7 @@
 #include "process.h"
 #include "tempfile.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,16 @@ static void set_add(struct symset *set, char *name)
 /* Removal by tombstone would complicate probing; "undefined" is instead
  * checked against "defined" when it is used. */
 
+/* A malformed input: one line naming the file and the reason, exit 1. */
+__attribute__((format(printf, 1, 2))) _Noreturn static void bad_input(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(DIAG_ERROR, fmt, ap);
+	va_end(ap);
+	exit(1);
+}
+
 /* --- symbols of one object ------------------------------------------ */
 
 static void add_sym(struct link_sym **syms, size_t *n, const char *name, int defined, int weak)
@@ -126,7 +137,7 @@ static void scan_object(const char *path, int marked, int *lto, int *slim, struc
 	char *err = NULL;
 	struct obj_file *f = obj_open(path, &err);
 	if (!f)
-		fatal("%s", err);
+		bad_input("%s", err);
 	int has_lto = 0;
 	for (size_t i = 0; i < obj_nsections(f); i++) {
 		const struct obj_section *s = obj_section(f, i);
@@ -140,18 +151,18 @@ static void scan_object(const char *path, int marked, int *lto, int *slim, struc
 			struct lto_header h;
 			char *reason;
 			if (lto_header_decode(s->data, s->data ? s->size : 0, &h, &reason) < 0)
-				fatal("%s: section %s: %s", path, s->name, reason);
+				bad_input("%s: section %s: %s", path, s->name, reason);
 			if (h.slim)
 				*slim = 1;
 		}
 	}
 	if (marked && !has_lto)
-		fatal("%s: has the LTO marker but no .gnu.lto_ sections", path);
+		bad_input("%s: has the LTO marker but no .gnu.lto_ sections", path);
 	*lto = has_lto;
 	char *reason;
 	if (has_lto) {
 		if (lto_symbols(f, syms, nsyms, &reason) < 0)
-			fatal("%s: %s", path, reason);
+			bad_input("%s: %s", path, reason);
 	} else {
 		raw_symbols(f, syms, nsyms);
 	}
@@ -346,7 +357,7 @@ void link_scan(struct link *l)
 		char *err = NULL;
 		struct ar_file *a = ar_open(in->path, &err);
 		if (!a)
-			fatal("%s", err);
+			bad_input("%s", err);
 		in->nmembers = ar_nmembers(a);
 		in->members = xcalloc(in->nmembers, sizeof *in->members);
 		for (size_t m = 0; m < in->nmembers; m++) {

@@ -176,3 +176,18 @@ mingw_collect2() {
 	assert_failure
 	assert_output --regexp 'collect2: LTO input: \./libgar\.a@0x[0-9a-f]+ \(slim, member ga\.o\)'
 }
+
+@test "a malformed link input is one line from collect2, naming the file, exit 1" {
+	head -c 300 a.o >trunc.o
+	run "$XGCC" main.o trunc.o -o prog-bad
+	assert_failure
+	assert_output --regexp '^collect2: error: trunc\.o: .+$'
+	[ "$(echo "$output" | grep -c '^collect2: ')" -eq 1 ]
+	refute_output --partial "compilation terminated"
+	[ ! -e prog-bad ]
+	assert_no_temps
+	printf '!<arch>\nbroken member header\n' >libbroken.a
+	run "$XGCC" main.o -L. -lbroken -o prog-bad
+	assert_failure
+	assert_output --regexp '^collect2: error: \./libbroken\.a: .+$'
+}
