@@ -165,20 +165,11 @@ static int is_abi_opt(const struct driver *d, const char *word)
 	return strcmp(word + 1, backend_multilib_defaults()) == 0;
 }
 
-/* %{m*} plus the backend's default -march/-mtune unless overridden. */
-static void push_machine(const struct driver *d, struct strvec *out)
+/* The backend's self-spec options (-mtune=generic -march=x86-64) that
+ * the command line does not override: a default -mKEY= goes when the user
+ * gave -mKEY=, and on x86 a default -mtune= also when -march= is given. */
+void push_machine_defaults(const struct driver *d, struct strvec *out)
 {
-	for (size_t i = 0; i < d->nopts; i++) {
-		const struct opt *o = &d->opts[i];
-		if (o->id != OPT_m)
-			continue;
-		if (d->abi_opt && is_abi_opt(d, o->word) && o != d->abi_opt)
-			continue;
-		if (d->march_native.n && (strcmp(o->word, "-march=native") == 0 ||
-					  strcmp(o->word, "-mtune=native") == 0))
-			continue;
-		strvec_push(out, o->word);
-	}
 	struct strvec defs = { 0 };
 	strvec_split(&defs, d->ml->defaults, ' ');
 	for (size_t i = 0; i < defs.n; i++) {
@@ -194,6 +185,23 @@ static void push_machine(const struct driver *d, struct strvec *out)
 		free(key);
 	}
 	strvec_free(&defs);
+}
+
+/* %{m*} plus the backend's default -march/-mtune unless overridden. */
+static void push_machine(const struct driver *d, struct strvec *out)
+{
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		if (o->id != OPT_m)
+			continue;
+		if (d->abi_opt && is_abi_opt(d, o->word) && o != d->abi_opt)
+			continue;
+		if (d->march_native.n && (strcmp(o->word, "-march=native") == 0 ||
+					  strcmp(o->word, "-mtune=native") == 0))
+			continue;
+		strvec_push(out, o->word);
+	}
+	push_machine_defaults(d, out);
 }
 
 /* Is there a -g option asking for debug information (level > 0)? */

@@ -53,18 +53,7 @@ static char *collect_options(const struct driver *d, const char *extra)
 		}
 		push_opt(d, o, &all);
 	}
-	struct strvec defs = { 0 };
-	strvec_split(&defs, d->ml->defaults, ' ');
-	for (size_t i = 0; i < defs.n; i++) {
-		const char *eq = strchr(defs.v[i], '=');
-		char *key = eq ? xstrndup(defs.v[i], (size_t)(eq - defs.v[i] + 1)) : xstrdup(defs.v[i]);
-		int given = find_word(d, key, 1) != NULL ||
-			    (d->target->tune_follows_arch && strcmp(key, "-mtune=") == 0 &&
-			     find_word(d, "-march=", 1));
-		if (!given)
-			strvec_push(&all, defs.v[i]);
-		free(key);
-	}
+	push_machine_defaults(d, &all);
 	if (extra)
 		strvec_split(&all, extra, ' ');
 	for (size_t i = 0; i < all.n; i++) {
@@ -74,7 +63,6 @@ static char *collect_options(const struct driver *d, const char *extra)
 	}
 	fclose(f);
 	strvec_free(&all);
-	strvec_free(&defs);
 	return buf;
 }
 

@@ -135,6 +135,7 @@ void add_options_from_text(struct driver *d, const char *text);
 
 /* compile.c */
 void compile_input(struct driver *d, struct input *in);
+void push_machine_defaults(const struct driver *d, struct strvec *out);
 const char *lang_name(enum lang l);
 
 /* link.c */
