@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "diag.h"
+#include "fileinfo.h"
 #include "inputs.h"
 #include "respfile.h"
 #include "process.h"
@@ -27,8 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static char *find_tool(const char *name)
 {
@@ -36,8 +35,7 @@ static char *find_tool(const char *name)
 	strvec_split(&dirs, getenv("COMPILER_PATH"), ':');
 	for (size_t i = 0; i < dirs.n; i++) {
 		char *p = xasprintf("%s/%s", dirs.v[i], name);
-		struct stat st;
-		if (stat(p, &st) == 0 && S_ISREG(st.st_mode) && access(p, X_OK) == 0)
+		if (file_is_exec(p))
 			return p;
 		free(p);
 	}

@@ -15,13 +15,13 @@
 
 #include "inputs.h"
 #include "diag.h"
+#include "fileinfo.h"
 #include "process.h"
 #include "tempfile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const char *const separate[] = {
 	"-o", "-m", "-e", "-u", "-L", "-l", "-T", "-z", "-h", "-y", "-Y", "-A", "-b", "-c", "-F",
@@ -45,12 +45,6 @@ static int takes_value(const char *a)
 		if (strcmp(a, *s) == 0)
 			return 1;
 	return 0;
-}
-
-static int is_file(const char *p)
-{
-	struct stat st;
-	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* ld's built-in SEARCH_DIRs, asked once from `ld --verbose`. */
@@ -92,7 +86,7 @@ static char *search(const struct strvec *dirs, const char *const *names)
 	for (size_t i = 0; i < dirs->n; i++)
 		for (const char *const *n = names; *n; n++) {
 			char *p = xasprintf("%s/%s", dirs->v[i], *n);
-			if (is_file(p))
+			if (file_is_regular(p))
 				return p;
 			free(p);
 		}
@@ -164,7 +158,7 @@ static void add_script_input(struct link *l, size_t arg, const char *path, const
 		const char *slash = strrchr(path, '/');
 		char *near = slash ? xasprintf("%.*s%s", (int)(slash - path + 1), path, tok) : xstrdup(tok);
 		const char *names[] = { tok, NULL };
-		char *p = is_file(near) ? near : is_file(tok) ? xstrdup(tok) : search(&l->libdirs, names);
+		char *p = file_is_regular(near) ? near : file_is_regular(tok) ? xstrdup(tok) : search(&l->libdirs, names);
 		if (p != near)
 			free(near);
 		if (p)
@@ -311,7 +305,7 @@ void link_read_args(struct link *l)
 	for (size_t i = 0; i < n; i++) {
 		struct input *in = &l->inputs[i];
 		in->kind = obj_classify(in->path, NULL);
-		if (in->kind == OBJK_OTHER && is_file(in->path)) {
+		if (in->kind == OBJK_OTHER && file_is_regular(in->path)) {
 			struct state s = { .whole_archive = in->whole_archive };
 			read_script(l, l->inputs[i].arg, l->inputs[i].path, &s, &ngroups);
 		}

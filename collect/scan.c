@@ -192,8 +192,7 @@ static void run_nm(struct link *l, int *obj_marked, int **member_marked)
 	size_t nfiles = 0;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		enum obj_kind k = l->inputs[i].kind;
-		if (k == OBJK_ELF_REL || k == OBJK_COFF || k == OBJK_COFF_BIGOBJ || k == OBJK_ARCHIVE ||
-		    k == OBJK_THIN_ARCHIVE) {
+		if (obj_kind_is_object(k) || obj_kind_is_archive(k)) {
 			strvec_push(&c, l->inputs[i].path);
 			nfiles++;
 		}
@@ -314,8 +313,6 @@ static int walk_archive(struct selection *s, struct input *in)
 	return pulled;
 }
 
-static int is_archive(enum obj_kind k) { return k == OBJK_ARCHIVE || k == OBJK_THIN_ARCHIVE; }
-static int is_object(enum obj_kind k) { return k == OBJK_ELF_REL || k == OBJK_COFF || k == OBJK_COFF_BIGOBJ; }
 
 static void select_members(struct link *l)
 {
@@ -324,7 +321,7 @@ static void select_members(struct link *l)
 		set_add(&s.undefined, l->undefined.v[i]);
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
-		if (!is_archive(in->kind)) {
+		if (!obj_kind_is_archive(in->kind)) {
 			take(&s, in->syms, in->nsyms);
 			continue;
 		}
@@ -338,7 +335,7 @@ static void select_members(struct link *l)
 			while (more) {
 				more = 0;
 				for (size_t k = first; k <= i; k++)
-					if (is_archive(l->inputs[k].kind))
+					if (obj_kind_is_archive(l->inputs[k].kind))
 						more += walk_archive(&s, &l->inputs[k]);
 			}
 		}
@@ -352,7 +349,7 @@ void link_scan(struct link *l)
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
 		in->kind = obj_classify(in->path, NULL);
-		if (!is_archive(in->kind))
+		if (!obj_kind_is_archive(in->kind))
 			continue;
 		char *err = NULL;
 		struct ar_file *a = ar_open(in->path, &err);
@@ -380,12 +377,12 @@ void link_scan(struct link *l)
 
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
-		if (is_object(in->kind) || in->kind == OBJK_ELF_DYN) {
+		if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN) {
 			scan_object(in->path, obj_marked[i], &in->lto, &in->slim, &in->syms, &in->nsyms);
-		} else if (is_archive(in->kind)) {
+		} else if (obj_kind_is_archive(in->kind)) {
 			for (size_t m = 0; m < in->nmembers; m++) {
 				struct member *mem = &in->members[m];
-				if (is_object(mem->kind))
+				if (obj_kind_is_object(mem->kind))
 					scan_object(mem->path, member_marked[i][m], &mem->lto, &mem->slim,
 						    &mem->syms, &mem->nsyms);
 			}

@@ -10,13 +10,13 @@
 
 #include "driver.h"
 #include "diag.h"
+#include "fileinfo.h"
 #include "tempfile.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -250,8 +250,7 @@ static void cpp_unique(const struct driver *d, const struct input *in, const cha
 	}
 	for (size_t i = 0; i < d->bprefixes.n; i++) {
 		char *inc = xasprintf("%sinclude", d->bprefixes.v[i]);
-		struct stat st;
-		if (stat(inc, &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (file_is_dir(inc)) {
 			strvec_push(out, "-isystem");
 			strvec_push(out, inc);
 		} else {

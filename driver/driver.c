@@ -11,6 +11,7 @@
 
 #include "driver.h"
 #include "diag.h"
+#include "fileinfo.h"
 #include "process.h"
 #include "tempfile.h"
 
@@ -148,26 +149,20 @@ static void env_dirs(const char *var, struct strvec *out)
 	strvec_free(&parts);
 }
 
-static int is_directory(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 static void add_bprefix(struct driver *d, const char *arg)
 {
 	size_t len = strlen(arg);
 	if (len && arg[len - 1] == '/') {
-		if (!is_directory(arg))
+		if (!file_is_dir(arg))
 			diag(DIAG_ERROR, "-B directory %s: %s", arg, strerror(ENOENT));
 		strvec_push(&d->bprefixes, arg);
-	} else if (is_directory(arg)) {
+	} else if (file_is_dir(arg)) {
 		strvec_push(&d->bprefixes, xasprintf("%s/", arg));
 	} else {
 		/* -B/path/prefix-: a file name prefix; its directory must exist */
 		const char *slash = strrchr(arg, '/');
 		char *dir = slash ? xstrndup(arg, (size_t)(slash - arg + 1)) : xstrdup("./");
-		if (!is_directory(dir))
+		if (!file_is_dir(dir))
 			diag(DIAG_ERROR, "-B directory %s: %s", arg, strerror(ENOENT));
 		free(dir);
 		strvec_push(&d->bprefixes, arg);
@@ -433,7 +428,7 @@ static void set_link_environment(struct driver *d)
 	strvec_extend(&cp, &d->compiler_path);
 	strvec_split(&progs, backend_programs(), ':');
 	for (size_t i = 0; i < progs.n; i++)
-		if (is_directory(progs.v[i]))
+		if (file_is_dir(progs.v[i]))
 			strvec_push(&cp, progs.v[i]);
 	library_dirs(d, DIRS_LIBRARY_PATH, 1, &lp);
 	struct strvec *lists[2] = { &cp, &lp };

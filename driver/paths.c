@@ -12,23 +12,11 @@
 
 #include "driver.h"
 #include "diag.h"
+#include "fileinfo.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
-
-static int is_exec(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
-static int is_file(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
-}
 
 static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *))
 {
@@ -45,17 +33,17 @@ static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(cons
 
 char *find_in_bprefixes(const struct driver *d, const char *name)
 {
-	return in_dirs(&d->bprefixes, name, is_exec);
+	return in_dirs(&d->bprefixes, name, file_is_exec);
 }
 
 char *find_program(const struct driver *d, const char *name)
 {
 	char *p;
-	if ((p = in_dirs(&d->bprefixes, name, is_exec)) || (p = in_dirs(&d->compiler_path, name, is_exec)))
+	if ((p = in_dirs(&d->bprefixes, name, file_is_exec)) || (p = in_dirs(&d->compiler_path, name, file_is_exec)))
 		return p;
 	struct strvec progs = { 0 };
 	strvec_split(&progs, backend_programs(), ':');
-	p = in_dirs(&progs, name, is_exec);
+	p = in_dirs(&progs, name, file_is_exec);
 	for (size_t i = 0; i < progs.n; i++)
 		free(progs.v[i]);
 	strvec_free(&progs);
@@ -65,13 +53,13 @@ char *find_program(const struct driver *d, const char *name)
 char *find_helper(const struct driver *d, const char *name)
 {
 	char *p;
-	if ((p = in_dirs(&d->bprefixes, name, is_exec)))
+	if ((p = in_dirs(&d->bprefixes, name, file_is_exec)))
 		return p;
 	struct strvec dirs = { 0 };
 	strvec_push(&dirs, d->self_dir);
 	strvec_pushf(&dirs, "%s/../libexec/xgcc", d->self_dir);
 	strvec_push(&dirs, PKGLIBEXECDIR);
-	p = in_dirs(&dirs, name, is_exec);
+	p = in_dirs(&dirs, name, file_is_exec);
 	free(dirs.v[1]);
 	strvec_free(&dirs);
 	return p;
@@ -90,7 +78,7 @@ char *find_file(const struct driver *d, const char *name)
 {
 	struct strvec dirs = { 0 };
 	library_dirs(d, DIRS_SEARCH, 1, &dirs);
-	char *p = in_dirs(&dirs, name, is_file);
+	char *p = in_dirs(&dirs, name, file_is_nondir);
 	for (size_t i = 0; i < dirs.n; i++)
 		free(dirs.v[i]);
 	strvec_free(&dirs);

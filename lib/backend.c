@@ -4,10 +4,10 @@
 #include "backend.h"
 #include "backend-config.h"
 #include "diag.h"
+#include "fileinfo.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 const struct backend_multilib backend_multilibs[] = { BACKEND_MULTILIBS };
 const size_t backend_nmultilibs = sizeof backend_multilibs / sizeof *backend_multilibs;
@@ -45,15 +45,9 @@ const struct backend_multilib *backend_multilib(const char *select)
 	return NULL;
 }
 
-static int is_dir(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 static void add(struct strvec *out, char *dir, int existing)
 {
-	if (existing && !is_dir(dir)) {
+	if (existing && !file_is_dir(dir)) {
 		free(dir);
 		return;
 	}

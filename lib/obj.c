@@ -215,6 +215,13 @@ static int map_object(struct obj_file *f, const char *path, char **reason)
 	return rc;
 }
 
+int obj_kind_is_object(enum obj_kind k)
+{
+	return k == OBJK_ELF_REL || k == OBJK_COFF || k == OBJK_COFF_BIGOBJ;
+}
+
+int obj_kind_is_archive(enum obj_kind k) { return k == OBJK_ARCHIVE || k == OBJK_THIN_ARCHIVE; }
+
 enum obj_kind obj_classify(const char *path, char **err)
 {
 	struct obj_file f = { 0 };

@@ -56,6 +56,10 @@ struct obj_symbol {
 
 struct obj_file;
 
+/* A relocatable object (what collect2 and lto1 read), an archive. */
+int obj_kind_is_object(enum obj_kind k);
+int obj_kind_is_archive(enum obj_kind k);
+
 /* Classify the file at PATH (or archive member "PATH@0xOFF") by reading
  * only its first bytes.  Returns OBJK_OTHER also for unreadable files
  * (ERR, when not NULL, then says why). */

@@ -156,7 +156,7 @@ int lto_list(int argc, char **argv)
 			status = 1;
 			continue;
 		}
-		if (k != OBJK_ARCHIVE && k != OBJK_THIN_ARCHIVE) {
+		if (!obj_kind_is_archive(k)) {
 			status |= list_object(path);
 			continue;
 		}
@@ -174,7 +174,7 @@ int lto_list(int argc, char **argv)
 						     : xasprintf("%s@0x%" PRIx64, path, mem->offset);
 			printf("member %s (%s)\n", mpath, mem->name);
 			enum obj_kind mk = obj_classify(mpath, NULL);
-			if (mk == OBJK_ELF_REL || mk == OBJK_COFF || mk == OBJK_COFF_BIGOBJ)
+			if (obj_kind_is_object(mk))
 				status |= list_object(mpath);
 			else
 				printf("%s: %s\n", mpath, kind_name(mk));
