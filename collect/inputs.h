@@ -56,7 +56,7 @@ struct link {
 	int verbose, trace;
 };
 
-/* ldargs.c: read ld's arguments and find its inputs. */
+/* ldargs.c: read ld's arguments, find its inputs and classify them. */
 void link_read_args(struct link *l);
 /* scan.c: classify every input, find the LTO ones, select archive members. */
 void link_scan(struct link *l);

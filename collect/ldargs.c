@@ -138,6 +138,7 @@ static void add_input(struct link *l, size_t arg, char *path, const struct state
 	in->whole_archive = st->whole_archive;
 	in->group = group;
 	in->from_script = from_script;
+	in->kind = obj_classify(path, NULL);
 }
 
 /* One file named by a script: -lNAME, an absolute name (under the
@@ -304,7 +305,6 @@ void link_read_args(struct link *l)
 	size_t n = l->ninputs;
 	for (size_t i = 0; i < n; i++) {
 		struct input *in = &l->inputs[i];
-		in->kind = obj_classify(in->path, NULL);
 		if (in->kind == OBJK_OTHER && file_is_regular(in->path)) {
 			struct state s = { .whole_archive = in->whole_archive };
 			read_script(l, l->inputs[i].arg, l->inputs[i].path, &s, &ngroups);

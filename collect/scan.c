@@ -348,7 +348,6 @@ void link_scan(struct link *l)
 {
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
-		in->kind = obj_classify(in->path, NULL);
 		if (!obj_kind_is_archive(in->kind))
 			continue;
 		char *err = NULL;
