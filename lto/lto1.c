@@ -1,14 +1,9 @@
-/* lto1: xgcc's link-time stage.
- *
- * It will read the .gnu.lto_* sections of the link's LTO objects, merge
- * their options, compute symbol resolution and run the backend's WPA and
- * LTRANS.  Until then it answers --version and --list (list.c), and
- * refuses to run as a link stage, so that nobody mistakes it for one.
- */
+/* lto1: xgcc's link-time stage.  (being written) */
 #include "config.h"
 
 #include "lto1.h"
 #include "diag.h"
+#include "tempfile.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +11,7 @@
 int main(int argc, char **argv)
 {
 	diag_init(argv[0]);
+	temp_init();
 	if (argc > 1 && strcmp(argv[1], "--version") == 0) {
 		printf("lto1 (xgcc %s)\n", PACKAGE_VERSION);
 		return 0;
@@ -25,5 +21,8 @@ int main(int argc, char **argv)
 			fatal("--list needs at least one file");
 		return lto_list(argc - 2, argv + 2);
 	}
+	/* lto1 --merge -o OUT INPUT...: the LTO object of "xgcc -flto -r" */
+	if (argc > 4 && strcmp(argv[1], "--merge") == 0 && strcmp(argv[2], "-o") == 0)
+		return lto_merge_objects(argv + 4, (size_t)argc - 4, argv[3]);
 	fatal("the LTO stage is not implemented yet in this xgcc");
 }

@@ -1,8 +1,48 @@
-/* lto1's parts. */
+/* lto1's parts: the link stage (lto1.c), the inputs' LTO sections
+ * (read.c), option merging (opts.c), symbol resolution (resolve.c),
+ * merged relocatable objects (merge.c) and the backend runs (run.c). */
 #ifndef XGCC_LTO1_H
 #define XGCC_LTO1_H
 
+#include <stddef.h>
+
+#include "strvec.h"
+
 /* lto1 --list FILE...: print what each input carries for LTO. */
 int lto_list(int argc, char **argv);
+
+/* --- opts.c ---------------------------------------------------------- */
+
+/* One LTO module's recorded options: FILE is the input as named on
+ * lto1's command line ("b.o", "lib.a@0x1a2c"), OPTS the module's string
+ * from .gnu.lto_.opts ("'-fno-openmp' '-fPIC' ... '-O2' '-flto'"). */
+struct lto_module_opts {
+	const char *file;
+	const char *opts;
+};
+
+/* Split an option string in the .opts / COLLECT_GCC_OPTIONS style
+ * (single-quoted words, ' written as '\'', separated by blanks) into OUT. */
+void lto_split_options(const char *s, struct strvec *out);
+
+/* Merge the modules' options the way GCC's lto-wrapper does (first
+ * target options win, -O levels, PIC/PIE rules, ...), warn through
+ * diag(DIAG_WARNING, ...) where modules were compiled with conflicting
+ * options, naming the files and the options, then add the link-time
+ * options LINK_OPTS (COLLECT_GCC_OPTIONS, split), which override.  OUT
+ * gets the options for the backend compile "xgcc -xlto -c OUT...", in
+ * the order lto-wrapper would give them. */
+void lto_merge_options(const struct lto_module_opts *mods, size_t n,
+		       const struct strvec *link_opts, struct strvec *out);
+
+/* --- merge.c --------------------------------------------------------- */
+
+/* Write one relocatable LTO object at OUT (temporary name, renamed into
+ * place) holding every .gnu.lto_* section of the INPUTS (files or archive
+ * members "lib.a@0xOFF"), each module's id kept distinct, the .opts
+ * strings of all modules back to back, and the marker __gnu_lto_v1.
+ * The object format and machine are those of the first input.  Returns 0,
+ * or 1 after an error message. */
+int lto_merge_objects(char *const *inputs, size_t n, const char *out);
 
 #endif
