@@ -9,10 +9,11 @@
  * response file when it was given one itself.  ld and nm are found the
  * way GCC's collect2 finds ld: COMPILER_PATH, then PATH.
  *
- * Until the LTO stage exists, a slim LTO input (IR only) stops the link
- * with a clear error instead of ld's "plugin needed to handle lto object";
- * fat ones link through their ordinary code, with a warning when -flto
- * asked for more.
+ * When the inputs hold LTO IR (objects, or members the link pulls from
+ * archives), collect2 runs xgcc's lto1 on them before the one and only
+ * ld, telling it the link mode and the symbols of every other input so
+ * that it can resolve symbols as a linker plugin would; ld then gets
+ * lto1's objects in place of the LTO inputs.
  */
 #include "config.h"
 
@@ -28,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *find_tool(const char *name)
 {
@@ -44,44 +46,135 @@ static char *find_tool(const char *name)
 
 /* What the scan found: with -v one line per LTO input; with
  * XGCC_COLLECT2_TRACE=1 also every archive member pulled, in the form of
- * * ld -t -t ("(ARCHIVE)MEMBER").  Then the verdict on LTO. */
-static void report_lto(const struct link *l)
+ * ld -t -t ("(ARCHIVE)MEMBER"). */
+static void report_scan(const struct link *l)
 {
 	int trace = getenv("XGCC_COLLECT2_TRACE") != NULL;
-	const char *slim_path = NULL, *fat_path = NULL;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		const struct input *in = &l->inputs[i];
-		if (in->lto) {
-			if (l->verbose || trace)
-				fprintf(stderr, "collect2: LTO input: %s (%s)\n", in->path, in->slim ? "slim" : "fat");
-			if (in->slim && !slim_path)
-				slim_path = in->path;
-			if (!in->slim && !fat_path)
-				fat_path = in->path;
-		}
+		if (in->lto && (l->verbose || trace))
+			fprintf(stderr, "collect2: LTO input: %s (%s)\n", in->path, in->slim ? "slim" : "fat");
 		for (size_t m = 0; m < in->nmembers; m++) {
 			const struct member *mem = &in->members[m];
 			if (!mem->pulled)
 				continue;
 			if (trace)
 				fprintf(stderr, "collect2: pulled (%s)%s at %s\n", in->path, mem->m.name, mem->path);
-			if (!mem->lto)
-				continue;
-			if (l->verbose || trace)
+			if (mem->lto && (l->verbose || trace))
 				fprintf(stderr, "collect2: LTO input: %s (%s, member %s)\n", mem->path,
 					mem->slim ? "slim" : "fat", mem->m.name);
-			if (mem->slim && !slim_path)
-				slim_path = mem->path;
-			if (!mem->slim && !fat_path)
-				fat_path = mem->path;
 		}
 	}
-	if (slim_path)
-		fatal("%s: slim LTO object, but this xgcc has no LTO stage yet (its lto1 is not "
-		      "implemented); compile with -ffat-lto-objects, or without -flto", slim_path);
-	if (fat_path && l->lto_requested)
-		diag(DIAG_WARNING, "%s: LTO object linked through its ordinary code: this xgcc has no "
-		     "LTO stage yet", fat_path);
+}
+
+/* lto1 sits next to collect2 (in the build tree and in libexec/xgcc);
+ * COMPILER_PATH would find the backend's own lto1 first. */
+static char *find_lto1(void)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n > 0) {
+		self[n] = 0;
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			char *p = xasprintf("%.*s/lto1", (int)(slash - self), self);
+			if (file_is_exec(p))
+				return p;
+		}
+	}
+	fatal("cannot find xgcc's lto1 next to %s", n > 0 ? self : "collect2");
+}
+
+/* The link as lto1 needs it for resolution: the mode, the references
+ * from outside the inputs, and every unit in the order ld loads it, with
+ * the symbols of the non-LTO ones. */
+static void write_link_description(const struct link *l, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		fatal("cannot write %s: %m", path);
+	fprintf(f, "mode %s\n", l->relocatable ? "rel" : l->shared ? "dyn" : l->pie ? "pie" : "exec");
+	if (l->export_dynamic)
+		fprintf(f, "export-dynamic\n");
+	for (size_t i = 0; i < l->undefined.n; i++)
+		fprintf(f, "undefined %s\n", l->undefined.v[i]);
+	for (size_t i = 0; i < l->wraps.n; i++)
+		fprintf(f, "wrap %s\n", l->wraps.v[i]);
+	for (size_t i = 0; i < l->nloaded; i++) {
+		const struct loaded *u = &l->loaded[i];
+		fprintf(f, "%s %s\n", u->lto ? "lto" : u->dso ? "dso" : "obj", u->path);
+		if (u->lto)
+			continue;
+		for (size_t k = 0; k < u->nsyms; k++) {
+			const struct link_sym *s = &u->syms[k];
+			char kind = !s->defined ? (s->weak ? 'w' : 'U') : s->common ? 'C' : s->weak ? 'W' : 'D';
+			fprintf(f, "s %c %s\n", kind, s->name);
+		}
+	}
+	if (fclose(f) != 0)
+		fatal("cannot write %s: %m", path);
+}
+
+/* Run lto1 on the LTO units; then put its objects where the first LTO
+ * input stood and drop the LTO object files from ld's arguments.  LTO
+ * archive members stay in their archives: their symbols are now defined
+ * by lto1's objects, so ld does not pull them. */
+static void run_lto_stage(struct link *l, struct strvec *ld_args)
+{
+	size_t first_arg = (size_t)-1;
+	int *drop = xcalloc(ld_args->n + 1, sizeof *drop);
+	for (size_t i = 0; i < l->ninputs; i++) {
+		const struct input *in = &l->inputs[i];
+		int lto = in->lto;
+		for (size_t m = 0; m < in->nmembers; m++)
+			lto |= in->members[m].pulled && in->members[m].lto;
+		if (!lto || in->from_script)
+			continue;
+		if (first_arg == (size_t)-1 || in->arg < first_arg)
+			first_arg = in->arg;
+		if (in->lto)
+			drop[in->arg] = 1;
+	}
+	if (first_arg == (size_t)-1)
+		return;
+
+	char *dir = temp_make_dir();
+	char *desc = xasprintf("%s/link", dir), *list = xasprintf("%s/objects", dir);
+	write_link_description(l, desc);
+	char *argv[] = { find_lto1(), "--link", desc, list, "--tempdir", dir, NULL };
+	if (l->verbose) {
+		for (size_t i = 0; argv[i]; i++)
+			fprintf(stderr, " %s", argv[i]);
+		fputc('\n', stderr);
+	}
+	if (spawn_run(argv, "lto1", 0) != 0)
+		exit(1); /* lto1 said why */
+
+	struct strvec objects = { 0 };
+	FILE *f = fopen(list, "r");
+	if (!f)
+		fatal("%s: cannot read lto1's list of objects: %m", list);
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] == '\n')
+			line[--len] = 0;
+		if (len)
+			strvec_push(&objects, xstrdup(line));
+	}
+	free(line);
+	fclose(f);
+
+	struct strvec out = { 0 };
+	for (size_t i = 0; i < ld_args->n; i++) {
+		if (i == first_arg)
+			strvec_extend(&out, &objects);
+		if (!drop[i])
+			strvec_push(&out, ld_args->v[i]);
+	}
+	free(drop);
+	*ld_args = out;
 }
 
 int main(int argc, char **argv)
@@ -104,7 +197,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (strcmp(a, "-fno-lto") == 0) {
-			lto_flag = 0;
+			lto_flag = -1;
 			continue;
 		}
 		if (strncmp(a, "-fuse-ld=", 9) == 0) {
@@ -129,11 +222,22 @@ int main(int argc, char **argv)
 	l.ld = find_tool(xasprintf("%s%s", l.target->tool_prefix, ld_name));
 	l.nm = find_tool(xasprintf("%snm", l.target->tool_prefix));
 	l.args = ld_args;
-	l.lto_requested = lto_flag;
+	l.lto_requested = lto_flag > 0;
+	l.lto_disabled = lto_flag < 0;
 	l.verbose = verbose;
 	link_read_args(&l);
 	link_scan(&l);
-	report_lto(&l);
+	report_scan(&l);
+	/* LTO objects get link-time optimization unless -fno-lto, as with
+	 * gcc's linker plugin, which claims them whether or not -flto is on
+	 * the link line; -fno-lto links fat ones through their code. */
+	if (!l.lto_disabled)
+		run_lto_stage(&l, &ld_args);
+	else
+		for (size_t i = 0; i < l.nloaded; i++)
+			if (l.loaded[i].lto && l.loaded[i].slim)
+				fatal("%s: slim LTO object (no code but LTO IR) cannot be linked with -fno-lto",
+				      l.loaded[i].path);
 
 	struct strvec cmd = { 0 };
 	strvec_push(&cmd, (char *)l.ld);

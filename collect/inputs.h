@@ -16,6 +16,7 @@ struct link_sym {
 	char *name;
 	int defined;   /* defines it (common included) */
 	int weak;      /* a weak reference does not pull archive members */
+	int common;
 };
 
 struct member {
@@ -52,8 +53,18 @@ struct link {
 	size_t ninputs;
 	struct strvec undefined; /* -u, --undefined, -e: roots of the selection */
 	struct strvec wraps;     /* --wrap=SYM */
-	int relocatable, shared, lto_requested;
+	int relocatable, shared, pie, export_dynamic;
+	int lto_requested, lto_disabled; /* -flto given; -fno-lto given last */
 	int verbose, trace;
+	/* The units in the order ld loads them (objects, pulled members,
+	 * shared libraries), filled in by the member selection. */
+	struct loaded {
+		const char *path;
+		int lto, slim, dso;
+		const struct link_sym *syms;
+		size_t nsyms;
+	} *loaded;
+	size_t nloaded;
 };
 
 /* ldargs.c: read ld's arguments, find its inputs and classify them. */

@@ -298,6 +298,14 @@ void link_read_args(struct link *l)
 			l->relocatable = 1;
 		} else if (!strcmp(a, "-shared") || !strcmp(a, "-Bshareable")) {
 			l->shared = 1;
+		} else if (!strcmp(a, "-pie") || !strcmp(a, "--pic-executable")) {
+			l->pie = 1;
+		} else if (!strcmp(a, "-no-pie") || !strcmp(a, "--no-pic-executable")) {
+			l->pie = 0;
+		} else if (!strcmp(a, "-E") || !strcmp(a, "--export-dynamic") || !strcmp(a, "-export-dynamic")) {
+			l->export_dynamic = 1;
+		} else if (!strcmp(a, "--no-export-dynamic")) {
+			l->export_dynamic = 0;
 		}
 	}
 

@@ -91,10 +91,10 @@ __attribute__((format(printf, 1, 2))) _Noreturn static void bad_input(const char
 
 /* --- symbols of one object ------------------------------------------ */
 
-static void add_sym(struct link_sym **syms, size_t *n, const char *name, int defined, int weak)
+static void add_sym(struct link_sym **syms, size_t *n, const char *name, int defined, int weak, int common)
 {
 	*syms = xrealloc(*syms, (*n + 1) * sizeof **syms);
-	(*syms)[(*n)++] = (struct link_sym){ xstrdup(name), defined, weak };
+	(*syms)[(*n)++] = (struct link_sym){ xstrdup(name), defined, weak, common };
 }
 
 /* The LTO symbol tables of all modules in F. */
@@ -113,7 +113,7 @@ static int lto_symbols(struct obj_file *f, struct link_sym **syms, size_t *n, ch
 			return -1;
 		for (size_t k = 0; k < nls; k++)
 			add_sym(syms, n, ls[k].name, ls[k].kind != LTO_UNDEF && ls[k].kind != LTO_WEAKUNDEF,
-				ls[k].kind == LTO_WEAKUNDEF || ls[k].kind == LTO_WEAKDEF);
+				ls[k].kind == LTO_WEAKUNDEF || ls[k].kind == LTO_WEAKDEF, ls[k].kind == LTO_COMMON);
 		free(ls);
 	}
 	return 0;
@@ -125,7 +125,7 @@ static void raw_symbols(struct obj_file *f, struct link_sym **syms, size_t *n)
 		const struct obj_symbol *s = obj_symbol(f, i);
 		if (s->binding == OBJB_LOCAL || !*s->name)
 			continue;
-		add_sym(syms, n, s->name, s->section != -1, s->binding == OBJB_WEAK);
+		add_sym(syms, n, s->name, s->section != -1, s->binding == OBJB_WEAK, s->section == -3);
 	}
 }
 
@@ -255,8 +255,15 @@ static void run_nm(struct link *l, int *obj_marked, int **member_marked)
 
 struct selection {
 	struct symset defined, undefined;
-	const struct link *l;
+	struct link *l;
 };
+
+static void loaded(struct link *l, const char *path, int lto, int slim, int dso, const struct link_sym *syms,
+		   size_t n)
+{
+	l->loaded = xrealloc(l->loaded, (l->nloaded + 1) * sizeof *l->loaded);
+	l->loaded[l->nloaded++] = (struct loaded){ path, lto, slim, dso, syms, n };
+}
 
 /* --wrap=SYM: references to SYM go to __wrap_SYM, to __real_SYM to SYM. */
 static char *wrapped(const struct link *l, const char *name)
@@ -306,6 +313,8 @@ static int walk_archive(struct selection *s, struct input *in)
 				continue;
 			mem->pulled = 1;
 			take(s, mem->syms, mem->nsyms);
+			if (obj_kind_is_object(mem->kind))
+				loaded(s->l, mem->path, mem->lto, mem->slim, 0, mem->syms, mem->nsyms);
 			pulled++;
 			again = 1;
 		}
@@ -323,6 +332,8 @@ static void select_members(struct link *l)
 		struct input *in = &l->inputs[i];
 		if (!obj_kind_is_archive(in->kind)) {
 			take(&s, in->syms, in->nsyms);
+			if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN)
+				loaded(l, in->path, in->lto, in->slim, in->kind == OBJK_ELF_DYN, in->syms, in->nsyms);
 			continue;
 		}
 		walk_archive(&s, in);

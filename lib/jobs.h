@@ -5,6 +5,8 @@
 #ifndef XGCC_JOBS_H
 #define XGCC_JOBS_H
 
+#include <stddef.h>
+
 #include "process.h"
 
 struct jobs;

@@ -5,9 +5,11 @@
 #include "diag.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* Fixed-size tables keep the signal handler free of malloc. */
@@ -15,6 +17,8 @@ enum { MAX_FILES = 4096, MAX_CHILDREN = 256 };
 
 static char *temps[MAX_FILES];
 static volatile sig_atomic_t ntemps;
+static char *dirs[MAX_CHILDREN];
+static volatile sig_atomic_t ndirs;
 static char *failures[MAX_FILES];
 static volatile sig_atomic_t nfailures;
 static pid_t children[MAX_CHILDREN];
@@ -23,6 +27,30 @@ static int keep_temps;
 static pid_t owner_pid;
 
 static void at_exit(void) { temp_cleanup(diag_error_count() > 0); }
+
+/* Empty and remove a temporary directory.  Only async-signal-safe calls:
+ * the directory is read with getdents64 into a static buffer, as readdir
+ * would allocate.  Our temporary directories hold files only. */
+static void remove_dir(const char *dir)
+{
+	static char buf[8192];
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		long n;
+		while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+			for (long off = 0; off < n;) {
+				/* struct linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, name */
+				unsigned short reclen;
+				memcpy(&reclen, buf + off + 16, sizeof reclen);
+				const char *name = buf + off + 19;
+				if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0)
+					unlinkat(fd, name, 0);
+				off += reclen;
+			}
+		close(fd);
+	}
+	rmdir(dir);
+}
 
 static void on_signal(int sig)
 {
@@ -35,6 +63,9 @@ static void on_signal(int sig)
 		if (!keep_temps)
 			for (int i = 0; i < ntemps; i++)
 				unlink(temps[i]);
+		if (!keep_temps)
+			for (int i = 0; i < ndirs; i++)
+				remove_dir(dirs[i]);
 	}
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -83,6 +114,21 @@ char *temp_make(const char *suffix)
 	return path;
 }
 
+char *temp_make_dir(void)
+{
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir || access(dir, W_OK | X_OK) != 0)
+		dir = "/tmp";
+	char *path = xasprintf("%s/ccXXXXXX", dir);
+	if (!mkdtemp(path))
+		fatal("cannot create temporary directory in %s: %s", dir, strerror(errno));
+	if (ndirs >= MAX_CHILDREN)
+		fatal("too many temporary directories");
+	dirs[ndirs] = path;
+	++ndirs;
+	return path;
+}
+
 void temp_commit_failure_outputs(void)
 {
 	sigset_t all, old;
@@ -114,6 +160,10 @@ void temp_cleanup(int failed)
 	for (int i = 0; i < ntemps; i++)
 		free(temps[i]);
 	ntemps = 0;
+	if (!keep_temps)
+		for (int i = 0; i < ndirs; i++)
+			remove_dir(dirs[i]);
+	ndirs = 0;
 }
 
 void temp_add_child(pid_t pid)

@@ -17,6 +17,8 @@
 void temp_init(void);
 /* A new empty temporary file named TMPDIR/ccXXXXXX<suffix>; removed at exit. */
 char *temp_make(const char *suffix);
+/* A fresh directory (mkdtemp), emptied and removed like the files. */
+char *temp_make_dir(void);
 /* Record an existing path for removal at exit (unless temp_keep). */
 void temp_register(const char *path);
 /* -save-temps: leave the temporary files in place. */

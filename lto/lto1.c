@@ -1,12 +1,211 @@
-/* lto1: xgcc's link-time stage.  (being written) */
+/* lto1: xgcc's link-time stage.
+ *
+ * collect2 runs "lto1 --link DESC LIST --tempdir DIR" before ld when the
+ * link has LTO inputs.  DESC describes the link, one record a line:
+ *
+ *   mode exec|pie|dyn|rel     what ld makes
+ *   export-dynamic            -E / --export-dynamic
+ *   undefined SYM             -u, -e: a reference from outside the inputs
+ *   wrap SYM                  --wrap=SYM
+ *   lto PATH                  an LTO input ("a.o", "lib.a@0x1a2c")
+ *   obj PATH / dso PATH       a non-LTO object or member / shared library,
+ *   s K NAME                  followed by its symbols: K is D (defined),
+ *                             W (weak), C (common), U (reference), w (weak ref)
+ *
+ * the units in the order ld loads them.  The link-time options come, as
+ * for GCC's lto-wrapper, from COLLECT_GCC_OPTIONS.  lto1 reads the LTO
+ * inputs (read.c), merges the options they were compiled with (opts.c),
+ * writes the resolution file (resolve.c), runs the backend (run.c), or
+ * for a relocatable link merges the modules into one LTO object
+ * (merge.c), and writes the objects for ld, one per line, to LIST.
+ * Temporary files go to DIR, which collect2 removes; with -save-temps
+ * they are named after the output and kept.
+ *
+ * lto1 also answers --list FILE... (list.c) and --merge -o OUT FILE...
+ */
 #include "config.h"
 
 #include "lto1.h"
+#include "run.h"
+#include "stage.h"
 #include "diag.h"
 #include "tempfile.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+static void read_description(const char *path, struct link_desc *d)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fatal("cannot read %s: %m", path);
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	struct unit *cur = NULL;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] == '\n')
+			line[--len] = 0;
+		char *sp = strchr(line, ' ');
+		const char *val = sp ? sp + 1 : "";
+		size_t klen = sp ? (size_t)(sp - line) : (size_t)len;
+#define IS(word) (klen == strlen(word) && !strncmp(line, word, klen))
+		if (IS("s") && cur && strlen(val) > 2) {
+			cur->syms = xrealloc(cur->syms, (cur->nsyms + 1) * sizeof *cur->syms);
+			cur->syms[cur->nsyms++] = (struct plain_sym){ xstrdup(val + 2), val[0] };
+		} else if (IS("lto") || IS("obj") || IS("dso")) {
+			d->units = xrealloc(d->units, (d->nunits + 1) * sizeof *d->units);
+			cur = &d->units[d->nunits++];
+			memset(cur, 0, sizeof *cur);
+			cur->kind = IS("lto") ? UNIT_LTO : IS("obj") ? UNIT_OBJ : UNIT_DSO;
+			cur->path = xstrdup(val);
+		} else if (IS("mode")) {
+			d->mode = !strcmp(val, "rel") ? MODE_REL : !strcmp(val, "dyn") ? MODE_DYN
+				: !strcmp(val, "pie") ? MODE_PIE : MODE_EXEC;
+		} else if (IS("export-dynamic")) {
+			d->export_dynamic = 1;
+		} else if (IS("undefined")) {
+			strvec_push(&d->undefined, val);
+		} else if (IS("wrap")) {
+			strvec_push(&d->wraps, val);
+		} else {
+			fatal("%s: bad line '%s'", path, line);
+		}
+#undef IS
+	}
+	free(line);
+	fclose(f);
+}
+
+/* What the link line says to the LTO stage. */
+struct link_options {
+	struct strvec all;       /* COLLECT_GCC_OPTIONS, split */
+	const char *output;      /* -o, default a.out */
+	const char *dumpdir;     /* -dumpdir, or NULL */
+	const char *jobs;        /* -flto=VALUE */
+	const char *partition;   /* -flto-partition=VALUE */
+	int save_temps, verbose, nolto_rel, verify;
+};
+
+static void read_link_options(struct link_options *o)
+{
+	memset(o, 0, sizeof *o);
+	const char *env = getenv("COLLECT_GCC_OPTIONS");
+	lto_split_options(env ? env : "", &o->all);
+	o->output = "a.out";
+	for (size_t i = 0; i < o->all.n; i++) {
+		const char *a = o->all.v[i];
+		if (!strcmp(a, "-o") && i + 1 < o->all.n)
+			o->output = o->all.v[++i];
+		else if (!strcmp(a, "-dumpdir") && i + 1 < o->all.n)
+			o->dumpdir = o->all.v[++i];
+		else if (!strncmp(a, "-flto=", 6))
+			o->jobs = a + 6;
+		else if (!strcmp(a, "-flto"))
+			o->jobs = NULL;
+		else if (!strncmp(a, "-flto-partition=", 16))
+			o->partition = a + 16;
+		else if (!strcmp(a, "-save-temps") || !strncmp(a, "-save-temps=", 12))
+			o->save_temps = 1;
+		else if (!strcmp(a, "-v"))
+			o->verbose = 1;
+		else if (!strcmp(a, "-flinker-output=nolto-rel"))
+			o->nolto_rel = 1;
+	}
+	const char *v = getenv("XGCC_LTO_VERIFY");
+	o->verify = v && *v && strcmp(v, "0") != 0;
+}
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+/* Small enough for one backend run without WPA: the size of all the IR
+ * (compressed), below which partitioning costs more than it saves. */
+enum { SMALL_IR_BYTES = 256 * 1024 };
+
+static int link_stage(const char *desc_path, const char *list_path, const char *tempdir)
+{
+	struct link_desc d = { 0 };
+	read_description(desc_path, &d);
+	struct link_options o;
+	read_link_options(&o);
+
+	struct run_plan p = { 0 };
+	struct lto_module_opts *mods = NULL;
+	size_t nmods = 0;
+	uint64_t ir_bytes = 0;
+	for (size_t u = 0; u < d.nunits; u++) {
+		struct unit *un = &d.units[u];
+		if (un->kind != UNIT_LTO)
+			continue;
+		un->lto = xcalloc(1, sizeof *un->lto);
+		if (lto_read_input(un->path, un->lto))
+			return 1;
+		if (o.verify && lto_check_streams(un->lto))
+			return 1;
+		strvec_push(&p.inputs, un->path);
+		for (size_t m = 0; m < un->lto->nmods; m++) {
+			mods = xrealloc(mods, (nmods + 1) * sizeof *mods);
+			mods[nmods++] = (struct lto_module_opts){ un->path, un->lto->mods[m].opts };
+		}
+		for (size_t i = 0; i < obj_nsections(un->lto->f); i++)
+			ir_bytes += obj_section(un->lto->f, i)->size;
+	}
+	if (!p.inputs.n)
+		fatal("%s: no LTO inputs", desc_path);
+
+	/* the names of the files: "p.res", "p.ltrans0.o", ... */
+	char *prefix;
+	if (o.save_temps)
+		prefix = o.dumpdir ? xstrdup(o.dumpdir) : xasprintf("%s.", o.output);
+	else
+		prefix = xasprintf("%s/%s.", tempdir, base_name(o.output));
+
+	struct strvec outputs = { 0 };
+	if (d.mode == MODE_REL && !o.nolto_rel) {
+		/* -r: the modules, merged into one LTO object */
+		char *merged = xasprintf("%slto.o", prefix);
+		if (lto_merge_objects(p.inputs.v, p.inputs.n, merged))
+			return 1;
+		strvec_push(&outputs, merged);
+	} else {
+		lto_merge_options(mods, nmods, &o.all, &p.opts);
+		char *res = xasprintf("%sres", prefix);
+		lto_resolve(&d, res);
+		p.driver = getenv("XGCC_LTO_DRIVER") ? getenv("XGCC_LTO_DRIVER") : getenv("COLLECT_GCC");
+		if (!p.driver || !*p.driver)
+			fatal("COLLECT_GCC is not set: lto1 runs under collect2, from xgcc");
+		p.resolution = res;
+		p.mode = d.mode;
+		p.prefix = prefix;
+		p.jobs_spec = o.jobs;
+		p.partition = o.partition;
+		p.small = ir_bytes < SMALL_IR_BYTES;
+		p.verbose = o.verbose;
+		if (lto_run_backend(&p)) {
+			/* a backend failure may come from a damaged input: name it */
+			if (!o.verify)
+				for (size_t u = 0; u < d.nunits; u++)
+					if (d.units[u].kind == UNIT_LTO && lto_check_streams(d.units[u].lto))
+						break;
+			return 1;
+		}
+		outputs = p.outputs;
+	}
+
+	FILE *f = fopen(list_path, "w");
+	if (!f)
+		fatal("cannot write %s: %m", list_path);
+	for (size_t i = 0; i < outputs.n; i++)
+		fprintf(f, "%s\n", outputs.v[i]);
+	if (fclose(f) != 0)
+		fatal("cannot write %s: %m", list_path);
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -24,5 +223,8 @@ int main(int argc, char **argv)
 	/* lto1 --merge -o OUT INPUT...: the LTO object of "xgcc -flto -r" */
 	if (argc > 4 && strcmp(argv[1], "--merge") == 0 && strcmp(argv[2], "-o") == 0)
 		return lto_merge_objects(argv + 4, (size_t)argc - 4, argv[3]);
-	fatal("the LTO stage is not implemented yet in this xgcc");
+	if (argc == 6 && strcmp(argv[1], "--link") == 0 && strcmp(argv[4], "--tempdir") == 0)
+		return link_stage(argv[2], argv[3], argv[5]);
+	fatal("usage: lto1 --link DESCRIPTION LIST --tempdir DIR (run by collect2), "
+	      "lto1 --list FILE..., lto1 --merge -o OUT FILE...");
 }

@@ -1,1 +1,192 @@
-/* placeholder: being written */
+/* Symbol resolution: what the linker plugin would tell the backend.
+ *
+ * The backend's lto1 internalizes a symbol, inlines across files and
+ * drops dead code only as far as the resolution file allows.  For every
+ * symbol of every LTO module it gives one verdict:
+ *
+ *   PREVAILING_DEF            this definition wins and non-LTO code uses it
+ *   PREVAILING_DEF_IRONLY     it wins and only LTO code uses it: make it local
+ *   PREVAILING_DEF_IRONLY_EXP it wins, only LTO code uses it, but the output
+ *                             exports it (shared library, -rdynamic, a shared
+ *                             library refers to it)
+ *   PREEMPTED_IR / _REG       another LTO / non-LTO definition wins
+ *   RESOLVED_IR / _EXEC / _DYN a reference bound to an LTO definition, a
+ *                             non-LTO object's, a shared library's
+ *   UNDEF                     a reference nothing defines
+ *
+ * The winner is chosen as ld chooses, walking the units in the order ld
+ * loads them (collect2 gives that order, archive members where they are
+ * pulled): a strong definition beats a common, which beats a weak one; of
+ * two equals the first wins; a shared library's definition loses to any
+ * in the output; of the members of one COMDAT group the first group wins.
+ * A non-LTO object, -u, -e and --wrap count as uses from outside LTO.
+ *
+ * The file lists the LTO inputs in the order lto1 gives them to the
+ * backend, each as "NAME NSYMS", then per symbol "SLOT ID VERDICT NAME":
+ * the backend stops with an internal error on any other spelling, order,
+ * missing symbol or wrong module id.
+ */
+#include "config.h"
+
+#include "stage.h"
+#include "diag.h"
+#include "namemap.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum rank { NONE, DSO_DEF, WEAK_DEF, COMMON_DEF, STRONG_DEF };
+
+struct gsym {
+	enum rank rank;
+	size_t unit;                     /* of the winning definition */
+	const struct lto_symbol *winner; /* when it is an LTO symbol */
+	int ref_regular, ref_dynamic, hidden;
+};
+
+struct resolver {
+	const struct link_desc *d;
+	struct namemap names, comdats;
+	struct gsym *syms;
+	size_t n;
+};
+
+static struct gsym *sym(struct resolver *r, const char *name)
+{
+	size_t i = namemap_get(&r->names, name);
+	if (!i) {
+		r->syms = xrealloc(r->syms, (r->n + 1) * sizeof *r->syms);
+		memset(&r->syms[r->n], 0, sizeof *r->syms);
+		namemap_put(&r->names, name, i = ++r->n);
+	}
+	return &r->syms[i - 1];
+}
+
+static void define(struct gsym *g, enum rank rank, size_t unit, const struct lto_symbol *ls)
+{
+	/* a better kind of definition replaces; of equals the first stays */
+	if (rank > g->rank) {
+		g->rank = rank;
+		g->unit = unit;
+		g->winner = ls;
+	}
+}
+
+static void outside_use(struct resolver *r, const char *name)
+{
+	sym(r, name)->ref_regular = 1;
+}
+
+static void walk_lto(struct resolver *r, size_t u, const struct lto_input *in)
+{
+	for (size_t m = 0; m < in->nmods; m++) {
+		const struct lto_module *mod = &in->mods[m];
+		for (size_t k = 0; k < mod->nsyms; k++) {
+			const struct lto_symbol *ls = &mod->syms[k];
+			struct gsym *g = sym(r, ls->name);
+			if (ls->visibility == LTO_VIS_HIDDEN || ls->visibility == LTO_VIS_INTERNAL)
+				g->hidden = 1;
+			if (ls->kind == LTO_UNDEF || ls->kind == LTO_WEAKUNDEF)
+				continue;
+			if (*ls->comdat) {
+				/* the first module holding a COMDAT group keeps all of it */
+				size_t owner = namemap_get(&r->comdats, ls->comdat);
+				size_t self = (u << 16 | m) + 1;
+				if (!owner)
+					namemap_put(&r->comdats, ls->comdat, owner = self);
+				if (owner != self)
+					continue;
+			}
+			define(g, ls->kind == LTO_DEF ? STRONG_DEF : ls->kind == LTO_COMMON ? COMMON_DEF : WEAK_DEF, u,
+			       ls);
+		}
+	}
+}
+
+static void walk_plain(struct resolver *r, size_t u, const struct unit *un)
+{
+	int dso = un->kind == UNIT_DSO;
+	for (size_t k = 0; k < un->nsyms; k++) {
+		const struct plain_sym *ps = &un->syms[k];
+		struct gsym *g = sym(r, ps->name);
+		if (dso)
+			g->ref_dynamic |= ps->kind == 'U' || ps->kind == 'w';
+		else
+			g->ref_regular = 1;
+		switch (ps->kind) {
+		case 'D': define(g, dso ? DSO_DEF : STRONG_DEF, u, NULL); break;
+		case 'W': define(g, dso ? DSO_DEF : WEAK_DEF, u, NULL); break;
+		case 'C': define(g, dso ? DSO_DEF : COMMON_DEF, u, NULL); break;
+		}
+	}
+}
+
+static const char *verdict(const struct resolver *r, const struct lto_symbol *ls)
+{
+	const struct gsym *g = &r->syms[namemap_get(&r->names, ls->name) - 1];
+	const struct link_desc *d = r->d;
+	if (ls->kind == LTO_UNDEF || ls->kind == LTO_WEAKUNDEF) {
+		if (g->rank == NONE)
+			return "UNDEF";
+		switch (d->units[g->unit].kind) {
+		case UNIT_LTO: return "RESOLVED_IR";
+		case UNIT_OBJ: return "RESOLVED_EXEC";
+		default: return "RESOLVED_DYN";
+		}
+	}
+	if (g->winner != ls)
+		return d->units[g->unit].kind == UNIT_LTO ? "PREEMPTED_IR" : "PREEMPTED_REG";
+	if (g->ref_regular)
+		return "PREVAILING_DEF";
+	int exported = d->mode == MODE_REL ||
+		       ((g->ref_dynamic || d->export_dynamic || d->mode == MODE_DYN) && !g->hidden);
+	return exported ? "PREVAILING_DEF_IRONLY_EXP" : "PREVAILING_DEF_IRONLY";
+}
+
+void lto_resolve(const struct link_desc *d, const char *path)
+{
+	struct resolver r = { .d = d };
+	for (size_t i = 0; i < d->undefined.n; i++)
+		outside_use(&r, d->undefined.v[i]);
+	for (size_t i = 0; i < d->wraps.n; i++) {
+		outside_use(&r, d->wraps.v[i]);
+		outside_use(&r, xasprintf("__wrap_%s", d->wraps.v[i]));
+		outside_use(&r, xasprintf("__real_%s", d->wraps.v[i]));
+	}
+	size_t nlto = 0;
+	for (size_t u = 0; u < d->nunits; u++) {
+		if (d->units[u].kind == UNIT_LTO) {
+			walk_lto(&r, u, d->units[u].lto);
+			nlto++;
+		} else {
+			walk_plain(&r, u, &d->units[u]);
+		}
+	}
+
+	FILE *f = fopen(path, "w");
+	if (!f)
+		fatal("cannot write %s: %m", path);
+	fprintf(f, "%zu\n", nlto);
+	for (size_t u = 0; u < d->nunits; u++) {
+		const struct lto_input *in = d->units[u].lto;
+		if (d->units[u].kind != UNIT_LTO)
+			continue;
+		size_t n = 0;
+		for (size_t m = 0; m < in->nmods; m++)
+			n += in->mods[m].nsyms;
+		fprintf(f, "%s %zu\n", in->name, n);
+		for (size_t m = 0; m < in->nmods; m++)
+			for (size_t k = 0; k < in->mods[m].nsyms; k++) {
+				const struct lto_symbol *ls = &in->mods[m].syms[k];
+				fprintf(f, "%" PRIu32 " %" PRIx64 " %s %s\n", ls->slot, in->mods[m].id,
+					verdict(&r, ls), ls->name);
+			}
+	}
+	if (fclose(f) != 0)
+		fatal("cannot write %s: %m", path);
+	namemap_free(&r.names);
+	namemap_free(&r.comdats);
+	free(r.syms);
+}

@@ -1,1 +1,167 @@
-/* placeholder: being written */
+/* Running the backend: WPA, then the LTRANS partitions in parallel.
+ *
+ * As GCC's lto-wrapper does, lto1 runs the backend through the driver
+ * (COLLECT_GCC, which is xgcc): "xgcc -xlto -c OPTIONS ..." runs the
+ * backend's lto1 and, for LTRANS, the assembler.  The steps:
+ *
+ *   WPA     xgcc -xlto -c OPTS -fltrans-output-list=P.ltrans.out -fwpa[=N]
+ *                -fresolution=R -flinker-output=MODE INPUTS... -dumpdir P.wpa.
+ *           reads all modules, decides what to inline and where, and writes
+ *           the partitions P.ltrans0.o ... listed in P.ltrans.out
+ *   LTRANS  xgcc -xlto -c OPTS -fltrans -o P.ltransK.ltrans.o P.ltransK.o
+ *                -dumpdir P.ltransK.ltrans.
+ *           one per partition, at most the job limit at a time (-flto=N,
+ *           all cores, or make's jobserver: lib/jobs.c)
+ *
+ * A small program skips WPA: one backend run with -flto-partition=none
+ * does the whole job in one process and gives the same code (the
+ * partitions would be one anyway); so does -flto-partition=none itself.
+ * P is the dump prefix: "OUTPUT." with -save-temps, which keeps every
+ * file, else a name in collect2's temporary directory.
+ */
+#include "config.h"
+
+#include "run.h"
+#include "diag.h"
+#include "jobs.h"
+#include "process.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const mode_names[] = { "exec", "pie", "dyn", "rel" };
+
+static void print_command(char **argv)
+{
+	for (size_t i = 0; argv[i]; i++) {
+		fputc(' ', stderr);
+		spawn_print_quoted(argv[i], QUOTE_GCC_DRIVER);
+	}
+	fputc('\n', stderr);
+}
+
+static struct strvec base_command(const struct run_plan *p)
+{
+	struct strvec cmd = { 0 };
+	strvec_push(&cmd, p->driver);
+	strvec_push(&cmd, "-xlto");
+	strvec_push(&cmd, "-c");
+	strvec_extend(&cmd, &p->opts);
+	return cmd;
+}
+
+static int run_one(const struct run_plan *p, struct strvec *cmd, const char *name)
+{
+	if (p->verbose)
+		print_command(cmd->v);
+	int status = spawn_run(cmd->v, name, 0);
+	return status != 0;
+}
+
+/* Read the WPA's list: pairs of lines "<size>" "<file>" in GCC 12, or one
+ * file name per line in older ones. */
+static int read_partitions(const char *list, struct strvec *parts)
+{
+	FILE *f = fopen(list, "r");
+	if (!f) {
+		diag(DIAG_ERROR, "%s: cannot read the WPA's partition list: %m", list);
+		return 1;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] == '\n')
+			line[--len] = 0;
+		if (len == 0 || strspn(line, "0123456789") == (size_t)len)
+			continue;
+		strvec_push(parts, xstrdup(line));
+	}
+	free(line);
+	fclose(f);
+	if (!parts->n) {
+		diag(DIAG_ERROR, "%s: the WPA wrote no partitions", list);
+		return 1;
+	}
+	return 0;
+}
+
+/* "dir/p.ltrans0.o" -> "dir/p.ltrans0.ltrans" */
+static char *ltrans_stem(const char *part)
+{
+	size_t n = strlen(part);
+	if (n > 2 && !strcmp(part + n - 2, ".o"))
+		n -= 2;
+	return xasprintf("%.*s.ltrans", (int)n, part);
+}
+
+static int single_run(struct run_plan *p)
+{
+	struct strvec cmd = base_command(p);
+	if (!p->partition)
+		strvec_push(&cmd, "-flto-partition=none");
+	strvec_pushf(&cmd, "-fresolution=%s", p->resolution);
+	strvec_pushf(&cmd, "-flinker-output=%s", mode_names[p->mode]);
+	char *out = xasprintf("%sltrans0.ltrans.o", p->prefix);
+	strvec_extend(&cmd, &p->inputs);
+	strvec_push(&cmd, "-o");
+	strvec_push(&cmd, out);
+	strvec_push(&cmd, "-dumpdir");
+	strvec_pushf(&cmd, "%sltrans0.ltrans.", p->prefix);
+	if (run_one(p, &cmd, "lto1"))
+		return 1;
+	strvec_push(&p->outputs, out);
+	return 0;
+}
+
+int lto_run_backend(struct run_plan *p)
+{
+	struct jobs *jobs = jobs_open(p->jobs_spec);
+	int limit = jobs_limit(jobs);
+	int none = p->partition && !strcmp(p->partition, "none");
+	if (none || (!p->partition && p->small))
+		return single_run(p);
+
+	/* WPA */
+	char *list = xasprintf("%sltrans.out", p->prefix);
+	struct strvec cmd = base_command(p);
+	strvec_pushf(&cmd, "-fltrans-output-list=%s", list);
+	if (limit > 1)
+		strvec_pushf(&cmd, "-fwpa=%d", limit);
+	else
+		strvec_push(&cmd, "-fwpa");
+	strvec_pushf(&cmd, "-fresolution=%s", p->resolution);
+	strvec_pushf(&cmd, "-flinker-output=%s", mode_names[p->mode]);
+	strvec_extend(&cmd, &p->inputs);
+	strvec_push(&cmd, "-dumpdir");
+	strvec_pushf(&cmd, "%swpa.", p->prefix);
+	if (run_one(p, &cmd, "lto1"))
+		return 1;
+
+	struct strvec parts = { 0 };
+	if (read_partitions(list, &parts))
+		return 1;
+
+	/* LTRANS, in parallel */
+	char ***argvs = xcalloc(parts.n, sizeof *argvs);
+	const char **names = xcalloc(parts.n, sizeof *names);
+	for (size_t i = 0; i < parts.n; i++) {
+		char *stem = ltrans_stem(parts.v[i]);
+		struct strvec c = base_command(p);
+		strvec_push(&c, "-fltrans");
+		strvec_push(&c, "-o");
+		strvec_pushf(&c, "%s.o", stem);
+		strvec_push(&c, parts.v[i]);
+		strvec_push(&c, "-dumpdir");
+		strvec_pushf(&c, "%s.", stem);
+		argvs[i] = c.v;
+		names[i] = "lto1";
+		strvec_pushf(&p->outputs, "%s.o", stem);
+		if (p->verbose)
+			print_command(c.v);
+	}
+	int status = jobs_run(jobs, (char **const *)argvs, names, parts.n);
+	jobs_close(jobs);
+	return status;
+}

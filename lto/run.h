@@ -1,0 +1,25 @@
+/* The backend runs (run.c). */
+#ifndef XGCC_LTO_RUN_H
+#define XGCC_LTO_RUN_H
+
+#include "stage.h"
+#include "strvec.h"
+
+struct run_plan {
+	const char *driver;        /* COLLECT_GCC: xgcc */
+	struct strvec opts;        /* merged options, after "-xlto -c" */
+	struct strvec inputs;      /* the LTO inputs, in resolution order */
+	const char *resolution;    /* the resolution file */
+	enum link_mode mode;
+	const char *prefix;        /* dump prefix: "p." or "TMPDIR/ccX/p." */
+	const char *jobs_spec;     /* what followed -flto=, or NULL */
+	const char *partition;     /* -flto-partition=, or NULL */
+	int small;                 /* small enough for one run without WPA */
+	int verbose;
+	struct strvec outputs;     /* filled in: the objects for ld */
+};
+
+/* 0, or 1 after an error message. */
+int lto_run_backend(struct run_plan *p);
+
+#endif
