@@ -123,21 +123,54 @@ static void walk_plain(struct resolver *r, size_t u, const struct unit *un)
 	}
 }
 
-static const char *verdict(const struct resolver *r, const struct lto_symbol *ls)
+/* --wrap=SYM: a reference to SYM goes to __wrap_SYM, one to __real_SYM
+ * to SYM.  Returns the name a reference binds to (NAME, or malloc'd). */
+static const char *wrap_target(const struct link_desc *d, const char *name, int *real)
 {
-	const struct gsym *g = &r->syms[namemap_get(&r->names, ls->name) - 1];
-	const struct link_desc *d = r->d;
-	if (ls->kind == LTO_UNDEF || ls->kind == LTO_WEAKUNDEF) {
-		if (g->rank == NONE)
-			return "UNDEF";
-		switch (d->units[g->unit].kind) {
-		case UNIT_LTO: return "RESOLVED_IR";
-		case UNIT_OBJ: return "RESOLVED_EXEC";
-		default: return "RESOLVED_DYN";
+	*real = 0;
+	for (size_t i = 0; i < d->wraps.n; i++) {
+		if (!strncmp(name, "__real_", 7) && !strcmp(name + 7, d->wraps.v[i])) {
+			*real = 1;
+			return name + 7;
 		}
+		if (!strcmp(name, d->wraps.v[i]))
+			return xasprintf("__wrap_%s", name);
 	}
-	if (g->winner != ls)
+	return name;
+}
+
+static const char *bound_to(const struct link_desc *d, const struct gsym *g)
+{
+	switch (d->units[g->unit].kind) {
+	case UNIT_LTO: return "RESOLVED_IR";
+	case UNIT_OBJ: return "RESOLVED_EXEC";
+	default: return "RESOLVED_DYN";
+	}
+}
+
+static const char *verdict(const struct resolver *r, size_t unit, const struct lto_symbol *ls)
+{
+	const struct link_desc *d = r->d;
+	const struct gsym *g = &r->syms[namemap_get(&r->names, ls->name) - 1];
+	if (ls->kind == LTO_UNDEF || ls->kind == LTO_WEAKUNDEF) {
+		int real;
+		const char *target = wrap_target(d, ls->name, &real);
+		size_t i = namemap_get(&r->names, target);
+		g = i ? &r->syms[i - 1] : NULL;
+		if (!g || g->rank == NONE)
+			return "UNDEF";
+		/* ld's plugin reports __real_SYM bound to SYM of the same file
+		 * as SYM's own verdict */
+		if (real && g->unit == unit && d->units[unit].kind == UNIT_LTO)
+			return "PREVAILING_DEF";
+		return bound_to(d, g);
+	}
+	if (g->winner != ls) {
+		/* a common that lost is bound to the winner, as a reference is */
+		if (ls->kind == LTO_COMMON)
+			return bound_to(d, g);
 		return d->units[g->unit].kind == UNIT_LTO ? "PREEMPTED_IR" : "PREEMPTED_REG";
+	}
 	if (g->ref_regular)
 		return "PREVAILING_DEF";
 	int exported = d->mode == MODE_REL ||
@@ -181,7 +214,7 @@ void lto_resolve(const struct link_desc *d, const char *path)
 			for (size_t k = 0; k < in->mods[m].nsyms; k++) {
 				const struct lto_symbol *ls = &in->mods[m].syms[k];
 				fprintf(f, "%" PRIu32 " %" PRIx64 " %s %s\n", ls->slot, in->mods[m].id,
-					verdict(&r, ls), ls->name);
+					verdict(&r, u, ls), ls->name);
 			}
 	}
 	if (fclose(f) != 0)
