@@ -22,9 +22,11 @@
 #include "config.h"
 
 #include "run.h"
+#include "backend.h"
 #include "diag.h"
 #include "jobs.h"
 #include "process.h"
+#include "tempfile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,12 +53,73 @@ static struct strvec base_command(const struct run_plan *p)
 	return cmd;
 }
 
+/* Did the backend fail on the IR itself (a crash, or a reader's fatal
+ * error), rather than on the user's code? */
+static int ir_damage(const char *text)
+{
+	static const char *const signs[] = {
+		"internal compiler error", "LTO_tags out of range", "bytecode stream",
+		"compressed stream", "section is missing", "lto_input", "corrupted",
+	};
+	for (size_t i = 0; i < sizeof signs / sizeof *signs; i++)
+		if (strstr(text, signs[i]))
+			return 1;
+	return 0;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0;
+	if (f) {
+		FILE *m = open_memstream(&buf, &len);
+		char chunk[4096];
+		size_t n;
+		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+			fwrite(chunk, 1, n, m);
+		fclose(m);
+		fclose(f);
+	}
+	return buf ? buf : xstrdup("");
+}
+
+/* Replay what a backend run wrote to its standard error, but give one
+ * clear line instead when the backend met IR it could not read. */
+int lto_backend_report(const struct run_plan *p, const char *err_path, int failed)
+{
+	char *text = slurp(err_path);
+	if (failed && ir_damage(text)) {
+		const char *line = strstr(text, "error: ");
+		size_t n = line ? strcspn(line += 7, "\n") : 0;
+		char *list = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&list, &len);
+		for (size_t i = 0; i < p->inputs.n && i < 4; i++)
+			fprintf(m, "%s%s", i ? ", " : "", p->inputs.v[i]);
+		if (p->inputs.n > 4)
+			fprintf(m, " and %zu more", p->inputs.n - 4);
+		fclose(m);
+		if (p->verbose)
+			fputs(text, stderr);
+		diag(DIAG_ERROR, "the backend could not read the LTO IR of %s (%.*s): an input is damaged, or "
+		     "was made by a compiler other than %s %s", list, (int)n, line ? line : "it crashed", backend_cc(),
+		     backend_version());
+	} else {
+		fputs(text, stderr);
+	}
+	free(text);
+	return failed;
+}
+
 static int run_one(const struct run_plan *p, struct strvec *cmd, const char *name)
 {
 	if (p->verbose)
 		print_command(cmd->v);
-	int status = spawn_run(cmd->v, name, 0);
-	return status != 0;
+	char *err = temp_make(".err");
+	struct spawn_cmd c = { .argv = cmd->v, .name = name, .err_path = err };
+	spawn_pipeline(&c, 1, 0);
+	return lto_backend_report(p, err, c.status != 0);
 }
 
 /* Read the WPA's list: pairs of lines "<size>" "<file>" in GCC 12, or one

@@ -19,6 +19,9 @@ struct run_plan {
 	struct strvec outputs;     /* filled in: the objects for ld */
 };
 
+/* Replay a backend run's captured standard error (ERR_PATH); when it
+ * FAILED on IR it could not read, one clear line instead.  Returns FAILED. */
+int lto_backend_report(const struct run_plan *p, const char *err_path, int failed);
 /* 0, or 1 after an error message. */
 int lto_run_backend(struct run_plan *p);
 
