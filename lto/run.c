@@ -207,6 +207,12 @@ int lto_run_backend(struct run_plan *p)
 		return 1;
 
 	/* LTRANS, in parallel */
+	if (p->verbose) {
+		if (jobs_uses_jobserver(jobs))
+			fprintf(stderr, "lto1: %zu partitions; LTRANS jobs under make's jobserver\n", parts.n);
+		else
+			fprintf(stderr, "lto1: %zu partitions; LTRANS jobs: at most %d at a time\n", parts.n, limit);
+	}
 	char ***argvs = xcalloc(parts.n, sizeof *argvs);
 	const char **names = xcalloc(parts.n, sizeof *names);
 	for (size_t i = 0; i < parts.n; i++) {

@@ -1,0 +1,287 @@
+#!/usr/bin/env bats
+# The plugin-free LTO link: collect2 runs xgcc's lto1 before ld; lto1
+# resolves symbols as ld's plugin would and runs the backend's WPA and
+# LTRANS.  What must come out is the optimization gcc's plugin path gives:
+# internalization, cross-file inlining, dead code gone, archives included.
+load helper
+
+setup() {
+	common_setup
+	cat >a.c <<'EOF'
+#include <stdio.h>
+int twice(int x);            /* b.c: small, inlined across files */
+int only_lto(int x);         /* b.c: used only inside the LTO unit */
+int from_plain(int x);       /* b.c: used by a non-LTO object too */
+int plain_user(int x);       /* plain.c, compiled without -flto */
+int main(void)
+{
+	printf("%d\n", twice(20) + only_lto(1) + plain_user(1));
+	return 0;
+}
+EOF
+	cat >b.c <<'EOF'
+int twice(int x) { return 2 * x; }
+int only_lto(int x) { return x + 1; }
+int from_plain(int x) { return x + 100; }
+int never_called(int x) { return x * 7; }
+EOF
+	cat >plain.c <<'EOF'
+int from_plain(int x);
+int plain_user(int x) { return from_plain(x) - 100; }
+EOF
+}
+
+# The global functions a program defines, sorted.
+globals() { nm --defined-only "$1" | awk '$2 == "T" { print $3 }' | sort; }
+
+@test "single step: xgcc -flto -O2 a.c b.c plain.o runs, with no linker plugin" {
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -v -flto -O2 a.c b.c plain.o -o p
+	assert_success
+	refute_output --partial -- "-plugin"
+	assert_output --partial "collect2: LTO input:"
+	run ./p
+	assert_output 43
+	assert_no_temps
+}
+
+@test "multi-step: -c with -flto, then the link" {
+	"$XGCC" -O2 -flto -c a.c
+	"$XGCC" -O2 -flto -c b.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -O2 -flto a.o b.o plain.o -o p
+	assert_success
+	run ./p
+	assert_output 43
+}
+
+@test "internalization: LTO-only functions go, one used by non-LTO code stays" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	"$XGCC" -O2 -flto a.o b.o plain.o -o p
+	run globals p
+	refute_line twice
+	refute_line only_lto
+	refute_line never_called
+	assert_line from_plain
+	assert_line plain_user
+	assert_line main
+	# the same as gcc's linker plugin gives
+	gcc -O2 -flto a.o b.o plain.o -o p-gcc
+	[ "$(globals p)" = "$(globals p-gcc)" ]
+}
+
+@test "cross-file inlining: main calls no twice() at all" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	"$XGCC" -O2 -flto a.o b.o plain.o -o p -save-temps
+	run objdump -d p
+	refute_output --regexp 'call.*<twice>'
+	# and the 40 of twice(20) is folded into the constant
+	grep -q 'PREVAILING_DEF_IRONLY twice' p.res
+}
+
+@test "-fwhole-program with a reference from non-LTO code still links" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -O2 -flto -fwhole-program a.o b.o plain.o -o p
+	assert_success
+	run ./p
+	assert_output 43
+	# gcc's own non-plugin path breaks here
+	run gcc -O2 -flto -fno-use-linker-plugin -fwhole-program a.o b.o plain.o -o p-np
+	assert_failure
+}
+
+@test "static archives: LTO members are optimized, unused functions gone" {
+	"$XGCC" -O2 -flto -c a.c
+	"$XGCC" -O2 -flto -c b.c
+	"$XGCC" -O2 -c plain.c
+	printf 'int lib_unused(int x) { return x - 3; }\n' >c.c
+	"$XGCC" -O2 -flto -c c.c
+	gcc-ar rcs libb.a b.o c.o
+	run "$XGCC" -v -O2 -flto a.o plain.o -L. -lb -o p
+	assert_success
+	assert_output --regexp 'collect2: LTO input: \./libb\.a@0x[0-9a-f]+ \(slim, member b\.o\)'
+	run ./p
+	assert_output 43
+	run globals p
+	refute_line never_called
+	refute_line only_lto
+	refute_line lib_unused
+	assert_line from_plain
+	# plain ar (no gcc-ar) indexes the IR symbols too (binutils loads the plugin)
+	rm libb.a && ar rcs libb.a b.o c.o
+	run "$XGCC" -O2 -flto a.o plain.o libb.a -o p2
+	assert_success
+	run ./p2
+	assert_output 43
+}
+
+@test "shared library: -shared -fPIC -flto keeps the exported API, hidden ones go" {
+	cat >api.c <<'EOF'
+static int helper(int x) { return x * 3; }
+int internal_hidden(int x) __attribute__((visibility("hidden")));
+int internal_hidden(int x) { return helper(x) + 1; }
+int api_one(int x) { return internal_hidden(x); }
+int api_two(int x) { return x - 1; }
+EOF
+	"$XGCC" -O2 -fPIC -flto -c api.c
+	run "$XGCC" -O2 -fPIC -flto -shared api.o -o libapi.so
+	assert_success
+	run nm -D --defined-only libapi.so
+	assert_output --partial api_one
+	assert_output --partial api_two
+	refute_output --partial internal_hidden
+	printf 'int api_one(int);\nint main(void) { return api_one(2) != 7; }\n' >use.c
+	"$XGCC" -O2 use.c -L. -lapi -Wl,-rpath,"$PWD" -o use
+	run ./use
+	assert_success
+}
+
+@test "the resolution file is the one ld's plugin writes" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	printf 'int lib_unused(int x) { return x - 3; }\n' >c.c
+	"$XGCC" -O2 -flto -c c.c
+	gcc-ar rcs libc2.a c.o
+	mkdir g x
+	for mode in "" "-rdynamic" "-no-pie" "-Wl,-u,lib_unused" "-static"; do
+		(cd g && gcc -save-temps -O2 -flto ../a.o ../b.o ../plain.o ../libc2.a $mode -o p)
+		(cd x && "$XGCC" -save-temps -O2 -flto ../a.o ../b.o ../plain.o ../libc2.a $mode -o p)
+		echo "mode: $mode"
+		diff g/p.res x/p.res
+	done
+}
+
+@test "fat objects: LTO with -flto, their plain code with -fno-lto" {
+	"$XGCC" -O2 -flto -ffat-lto-objects -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -v -O2 -flto a.o b.o plain.o -o p
+	assert_success
+	assert_output --partial "LTO input: a.o (fat)"
+	assert_output --regexp 'xgcc -xlto -c'
+	run globals p
+	refute_line never_called
+	run "$XGCC" -v -O2 -fno-lto a.o b.o plain.o -o p-plain
+	assert_success
+	refute_output --regexp 'xgcc -xlto'
+	run globals p-plain
+	assert_line never_called
+	run ./p-plain
+	assert_output 43
+	# a slim object cannot be linked without its IR
+	"$XGCC" -O2 -flto -c b.c -o slim-b.o
+	run "$XGCC" -O2 -fno-lto a.o slim-b.o plain.o -o p-bad
+	assert_failure
+	assert_output --partial "slim-b.o: slim LTO object (no code but LTO IR) cannot be linked with -fno-lto"
+}
+
+@test "objects from stock gcc -flto, slim and fat, mixed with non-LTO ones" {
+	gcc -O2 -flto -c a.c
+	gcc -O2 -flto -ffat-lto-objects -c b.c
+	gcc -O2 -c plain.c
+	run "$XGCC" -O2 -flto a.o b.o plain.o -o p
+	assert_success
+	run ./p
+	assert_output 43
+	run globals p
+	refute_line only_lto
+}
+
+@test "-save-temps keeps the resolution, the partition list and the LTRANS objects" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -save-temps -O2 -flto=2 -flto-partition=max a.o b.o plain.o -o p
+	assert_success
+	assert_exists p.res
+	assert_exists p.ltrans.out
+	assert_exists p.ltrans0.o
+	assert_exists p.ltrans0.ltrans.o
+	assert_exists p.ltrans1.ltrans.o
+	run ./p
+	assert_output 43
+	assert_no_temps
+}
+
+@test "-v shows every backend command: WPA, each LTRANS, the assembler" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -v -O2 -flto=2 -flto-partition=max a.o b.o plain.o -o p
+	assert_success
+	assert_output --regexp 'lto1 .*-fwpa=2'
+	assert_output --regexp 'lto1 .*-fltrans '
+	assert_output --regexp '(^| )as .*ltrans'
+	assert_no_temps
+}
+
+@test "-flto=auto runs the LTRANS jobs at the same time" {
+	# Each LTRANS job ends with the assembler; a logging "as" found first
+	# through -B records when each one starts and waits (up to 20 s) until
+	# another one has started too, then runs the real as.
+	mkdir bin
+	cat >bin/as <<EOF
+#!/bin/sh
+echo start >>"$PWD/as.log.\$\$"
+i=0
+while [ \$(ls "$PWD"/as.log.* | wc -l) -lt 2 ] && [ \$i -lt 200 ]; do sleep 0.1; i=\$((i+1)); done
+[ \$i -lt 200 ] && echo together >>"$PWD/together"
+exec $(command -v as) "\$@"
+EOF
+	chmod +x bin/as
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -B"$PWD/bin/" -O2 -flto=auto -flto-partition=max a.o b.o plain.o -o p
+	assert_success
+	[ "$(nproc)" -ge 2 ] || skip "one core: nothing runs in parallel"
+	assert_exists together
+	run ./p
+	assert_output 43
+}
+
+@test "under make -j4 the LTRANS jobs take make's jobserver tokens" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	printf 'p: a.o b.o plain.o\n\t+"%s" -v -O2 -flto=jobserver -flto-partition=max a.o b.o plain.o -o p\n' "$XGCC" >Makefile
+	run make -j4
+	assert_success
+	assert_output --regexp "lto1: [0-9]+ partitions; LTRANS jobs under make.s jobserver"
+	run ./p
+	assert_output 43
+}
+
+@test "a corrupt compressed stream is named, never a backend crash" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	cp b.o bad.o
+	# zero the last bytes of b's .decls stream: zstd then fails to decode it
+	read -r off size < <(readelf -SW bad.o | awk '/\.gnu\.lto_\.decls\./ { for (i = 1; i <= NF; i++) if ($i ~ /^\.gnu/) print $(i+3), $(i+4) }')
+	printf '\0\0\0\0' | dd of=bad.o bs=1 seek=$(( 0x$off + 0x$size - 4 )) conv=notrunc 2>/dev/null
+	run "$XGCC" -O2 -flto a.o bad.o plain.o -o p
+	assert_failure
+	assert_output --regexp "^lto1: error: bad.o: section \.gnu\.lto_\.decls\.[0-9a-f]+: corrupt compressed stream$"
+	refute_output --partial "internal compiler error"
+	[ ! -e p ]
+	assert_no_temps
+	# damage that still decompresses reaches the backend: one line still
+	cp b.o bad2.o
+	head -c 64 /dev/zero | dd of=bad2.o bs=1 seek=$(( 0x$off + 0x$size / 2 - 32 )) conv=notrunc 2>/dev/null
+	run "$XGCC" -O2 -flto a.o bad2.o plain.o -o p
+	assert_failure
+	refute_output --partial "internal compiler error"
+	refute_output --partial "Please submit"
+	[ ! -e p ]
+}
+
+@test "a bytecode version mismatch says which versions" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	cp b.o old.o
+	read -r off < <(readelf -SW old.o | awk '/\.gnu\.lto_\.lto\./ { for (i = 1; i <= NF; i++) if ($i ~ /^\.gnu/) print $(i+3) }')
+	printf '\013\0' | dd of=old.o bs=1 seek=$(( 0x$off )) conv=notrunc 2>/dev/null
+	run "$XGCC" -O2 -flto a.o old.o plain.o -o p
+	assert_failure
+	assert_output --partial "lto1: error: old.o: bytecode version 11.0, backend expects 12.0"
+	refute_output --partial "internal compiler error"
+	[ ! -e p ]
+}
