@@ -184,7 +184,8 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		if (!p.driver || !*p.driver)
 			fatal("COLLECT_GCC is not set: lto1 runs under collect2, from xgcc");
 		p.resolution = res;
-		p.mode = d.mode;
+		static const char *const outputs_of[] = { "exec", "pie", "dyn", "rel" };
+		p.linker_output = o.nolto_rel ? "nolto-rel" : outputs_of[d.mode];
 		p.prefix = prefix;
 		p.jobs_spec = o.jobs;
 		p.partition = o.partition;

@@ -32,8 +32,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const mode_names[] = { "exec", "pie", "dyn", "rel" };
-
 static void print_command(char **argv)
 {
 	for (size_t i = 0; argv[i]; i++) {
@@ -165,7 +163,7 @@ static int single_run(struct run_plan *p)
 	if (!p->partition)
 		strvec_push(&cmd, "-flto-partition=none");
 	strvec_pushf(&cmd, "-fresolution=%s", p->resolution);
-	strvec_pushf(&cmd, "-flinker-output=%s", mode_names[p->mode]);
+	strvec_pushf(&cmd, "-flinker-output=%s", p->linker_output);
 	char *out = xasprintf("%sltrans0.ltrans.o", p->prefix);
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-o");
@@ -195,7 +193,7 @@ int lto_run_backend(struct run_plan *p)
 	else
 		strvec_push(&cmd, "-fwpa");
 	strvec_pushf(&cmd, "-fresolution=%s", p->resolution);
-	strvec_pushf(&cmd, "-flinker-output=%s", mode_names[p->mode]);
+	strvec_pushf(&cmd, "-flinker-output=%s", p->linker_output);
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-dumpdir");
 	strvec_pushf(&cmd, "%swpa.", p->prefix);

@@ -10,7 +10,7 @@ struct run_plan {
 	struct strvec opts;        /* merged options, after "-xlto -c" */
 	struct strvec inputs;      /* the LTO inputs, in resolution order */
 	const char *resolution;    /* the resolution file */
-	enum link_mode mode;
+	const char *linker_output; /* -flinker-output=: exec, pie, dyn, rel, nolto-rel */
 	const char *prefix;        /* dump prefix: "p." or "TMPDIR/ccX/p." */
 	const char *jobs_spec;     /* what followed -flto=, or NULL */
 	const char *partition;     /* -flto-partition=, or NULL */
