@@ -388,7 +388,9 @@ static void cc1_options_tail(const struct driver *d, struct strvec *out)
 static const char *compiler_for(const struct driver *d, enum lang l)
 {
 	const char *name = l == LANG_LTO ? "lto1" : is_cxx(l) ? "cc1plus" : "cc1";
-	const char *path = l == LANG_LTO ? backend_lto1() : is_cxx(l) ? backend_cc1plus() : backend_cc1();
+	const char *path = l == LANG_LTO ? backend_lto1()
+			   : is_cxx(l)   ? backend_cc1plus()
+					 : backend_cc1();
 	char *b = find_in_bprefixes(d, name);
 	if (b)
 		return b;

@@ -546,7 +546,8 @@ static void plan_dumps(struct driver *d)
 			: dot && (strcmp(dot, ".exe") == 0 || strcmp(obase, "a.out") == 0))
 			obase[ext ? lb - lx : (size_t)(dot - obase)] = 0;
 		/* "gcc a.c -o a" dumps as a.c.*, not a-a.c.* */
-		if (dumpbase || (single >= 0 && adds_single_suffix(base_of(d->inputs[single].name), obase))) {
+		if (dumpbase ||
+		    (single >= 0 && adds_single_suffix(base_of(d->inputs[single].name), obase))) {
 			ghost = obase;
 		} else {
 			dumpdir = xasprintf("%s%s-", dumpdir ? dumpdir : "", obase);
