@@ -1,16 +1,21 @@
-/* Command lines for cc1, cc1plus and as.
+/* Command lines for cc1, cc1plus, lto1 and as.
  *
  * gcc builds these from its specs (cpp_unique_options, cc1_options,
  * cpp_options, asm_options).  Here each spec is a function that pushes
  * the option groups of the option table in the spec's order; within a
  * group the options keep their command-line order.  The comments name
  * the spec fragment each step stands for.
+ *
+ * -x lto inputs go to the backend's lto1 (gcc's "@lto" spec), which
+ * lto-wrapper and xgcc's LTO stage run through the driver for WPA and
+ * LTRANS: several inputs make one run when -o or -fwpa is given.
  */
 #include "config.h"
 
 #include "driver.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "respfile.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -26,7 +31,7 @@ const char *lang_name(enum lang l)
 		[LANG_NONE] = "none", [LANG_C] = "c", [LANG_CPP_OUTPUT] = "cpp-output",
 		[LANG_CXX] = "c++", [LANG_CXX_OUTPUT] = "c++-cpp-output", [LANG_C_HEADER] = "c-header",
 		[LANG_CXX_HEADER] = "c++-header", [LANG_ASM] = "assembler",
-		[LANG_ASM_CPP] = "assembler-with-cpp", [LANG_OBJECT] = "object",
+		[LANG_ASM_CPP] = "assembler-with-cpp", [LANG_LTO] = "lto", [LANG_OBJECT] = "object",
 	};
 	return names[l];
 }
@@ -53,18 +58,20 @@ static char *strip_suffix(const char *path)
 	return xstrndup(path, strlen(path) - strlen(suffix_of(path)));
 }
 
-/* Options whose value the driver decides and passes itself. */
-static int decided_by_driver(const char *w)
+/* Options whose value the driver decides and passes itself: the excess
+ * precision when it decided one (not for lto1: that keeps the user's). */
+static int decided_by_driver(const struct driver *d, const char *w)
 {
-	return strncmp(w, "-fexcess-precision=", 19) == 0 || strcmp(w, "-fcompare-debug") == 0 ||
-	       strncmp(w, "-fcompare-debug=", 16) == 0 || strcmp(w, "-fno-compare-debug") == 0;
+	return (d->fp_mode && strncmp(w, "-fexcess-precision=", 19) == 0) ||
+	       strcmp(w, "-fcompare-debug") == 0 || strncmp(w, "-fcompare-debug=", 16) == 0 ||
+	       strcmp(w, "-fno-compare-debug") == 0;
 }
 
 static void push_group(const struct driver *d, enum opt_group g, struct strvec *out)
 {
 	for (size_t i = 0; i < d->nopts; i++)
 		if (optdefs[d->opts[i].id].group == g &&
-		    !(g == GRP_CC1_F && decided_by_driver(d->opts[i].word)))
+		    !(g == GRP_CC1_F && decided_by_driver(d, d->opts[i].word)))
 			push_opt(d, &d->opts[i], out);
 	if (g != GRP_CC1_F)
 		return;
@@ -91,47 +98,58 @@ static void push_plugindir(const struct driver *d, struct strvec *out)
 			push_group(d, groups_[g_], out);                               \
 	} while (0)
 
-/* What -dumpdir/-dumpbase/-dumpbase-ext say for IN (GCC 12 rules). */
+/* What -dumpdir, -dumpbase and -dumpbase-ext tell the compiler of IN
+ * (gcc's %:dumps(), from the run's names that plan_dumps() decided), and
+ * IN's %b: the stem of its auxiliary files, in the dumpdir. */
 struct dumps {
-	char *dir;  /* NULL when none is passed */
+	const char *dir;  /* NULL when none is passed */
 	char *base;
-	const char *ext;
+	const char *ext;  /* NULL when none is passed */
+	char *stem;       /* %b, without the dumpdir */
 };
+
+int dump_options_taken;
 
 static struct dumps dumps_for(const struct driver *d, const struct input *in)
 {
-	struct dumps r = { 0 };
-	const struct opt *db = last_opt(d, OPT_dumpbase), *dd = last_opt(d, OPT_dumpdir);
-	const struct opt *dx = last_opt(d, OPT_dumpbase_ext);
-	const char *ext = strcmp(in->name, "-") == 0 ? "" : suffix_of(in->name);
+	struct dumps r = { d->dumpdir, NULL, d->dumpbase_ext, NULL };
+	const char *gk = d->compare_debug_second ? ".gk" : "";
+	const char *ib = strcmp(in->name, "-") == 0 ? "-" : base_name(in->name);
+	char *base, *sfx; /* sfx: where BASE's suffix starts, NULL if it has none */
 
-	if (db) {
-		r.base = xstrdup(db->arg);
-		r.ext = dx ? dx->arg : NULL;
-		r.dir = dd ? xstrdup(dd->arg) : NULL;
-		return r;
-	}
-	r.ext = *ext ? ext : NULL;
-	if (d->stop != STOP_LINK && d->output) {
-		/* -c/-S/-E -o DIR/NAME.o: dump in DIR, named NAME.c. */
-		const char *b = base_name(d->output);
-		char *stem = strip_suffix(b);
-		r.base = xasprintf("%s%s", stem, ext);
-		free(stem);
-		if (b != d->output && d->save_temps != SAVE_CWD)
-			r.dir = xstrndup(d->output, (size_t)(b - d->output));
+	if (d->dumpbase && *d->dumpbase && !r.ext)
+		r.ext = "";
+	if (!r.ext)
+		r.ext = suffix_of(ib);
+	if (d->dumpbase && *d->dumpbase) {
+		base = xstrdup(d->dumpbase);
+		sfx = base + strlen(d->outbase);
+	} else if (d->outbase) {
+		base = xstrdup(d->outbase);
+		sfx = NULL;
 	} else {
-		r.base = xstrdup(strcmp(in->name, "-") == 0 ? "-" : base_name(in->name));
-		if (d->dumpdir)
-			r.dir = xstrdup(d->dumpdir);
+		base = xstrdup(ib);
+		sfx = base + strlen(ib) - strlen(suffix_of(ib));
 	}
-	if (dd)
-		r.dir = xstrdup(dd->arg);
+	if (*gk || !sfx || strcmp(sfx, r.ext) != 0) {
+		if (sfx)
+			*sfx = 0;
+		char *b = xasprintf("%s%s%s", base, gk, r.ext);
+		free(base);
+		base = b;
+	}
+	r.base = base;
+	if (!*r.ext)
+		r.ext = NULL;
+	char *stem = d->outbase ? xstrdup(d->outbase) : strip_suffix(ib);
+	r.stem = xasprintf("%s%s", stem, gk);
+	free(stem);
 	return r;
 }
 
 static void push_dumps(const struct dumps *du, struct strvec *out)
 {
+	dump_options_taken = 1;
 	if (du->dir) {
 		strvec_push(out, "-dumpdir");
 		strvec_push(out, du->dir);
@@ -144,16 +162,13 @@ static void push_dumps(const struct dumps *du, struct strvec *out)
 	}
 }
 
-/* The name of an intermediate file with SUFFIX: kept with -save-temps,
- * a temporary file otherwise. */
+/* The name of an intermediate file with SUFFIX: %b.SUFFIX, kept with
+ * -save-temps, a temporary file otherwise. */
 static char *intermediate(const struct driver *d, const struct dumps *du, const char *suffix)
 {
 	if (d->save_temps == SAVE_NONE)
 		return temp_make(suffix);
-	char *stem = strip_suffix(du->base);
-	char *name = xasprintf("%s%s%s", du->dir ? du->dir : "", stem, suffix);
-	free(stem);
-	return name;
+	return xasprintf("%s%s%s", du->dir ? du->dir : "", du->stem, suffix);
 }
 
 /* Is WORD one of the mutually exclusive ABI options (-m32, -m64, -mx32)? */
@@ -346,23 +361,36 @@ static void cc1_options(const struct driver *d, const struct dumps *du, struct s
 		strvec_push(out, "-fno-ident");
 }
 
-/* %{-param*}, coverage and the distribution's defaults: cc1_options' end. */
-static void cc1_options_tail(const struct driver *d, struct strvec *out)
+/* %{-param*} and coverage: cc1_options' end. */
+static void cc1_options_end(const struct driver *d, struct strvec *out)
 {
 	push_group(d, GRP_CC1_PARAM, out);
 	if (has_opt(d, OPT_coverage)) {
 		strvec_push(out, "-fprofile-arcs");
 		strvec_push(out, "-ftest-coverage");
 	}
+	/* %{fprofile-arcs|fprofile-generate*|coverage:%{!fprofile-update=single:%{pthread:...}}} */
+	if ((has_opt(d, OPT_coverage) || find_word(d, "-fprofile-arcs", 0) ||
+	     find_word(d, "-fprofile-generate", 1)) &&
+	    !find_word(d, "-fprofile-update=single", 0) && has_opt(d, OPT_pthread))
+		strvec_push(out, "-fprofile-update=prefer-atomic");
+}
+
+/* cc1_options' end and the distribution's defaults (cc1 and cc1plus only). */
+static void cc1_options_tail(const struct driver *d, struct strvec *out)
+{
+	cc1_options_end(d, out);
 	distro_defaults(d, out);
 }
 
-/* cc1 or cc1plus: from a -B prefix if one has it (as gcc does, so that a
+/* cc1, cc1plus or lto1: from a -B prefix if one has it (as gcc does, so that a
  * build tree can be tested), else the backend's. */
 static const char *compiler_for(const struct driver *d, enum lang l)
 {
-	const char *name = is_cxx(l) ? "cc1plus" : "cc1";
-	const char *path = is_cxx(l) ? backend_cc1plus() : backend_cc1();
+	const char *name = l == LANG_LTO ? "lto1" : is_cxx(l) ? "cc1plus" : "cc1";
+	const char *path = l == LANG_LTO ? backend_lto1()
+			   : is_cxx(l)   ? backend_cc1plus()
+					 : backend_cc1();
 	char *b = find_in_bprefixes(d, name);
 	if (b)
 		return b;
@@ -381,10 +409,7 @@ static char *dep_file(const struct driver *d, const struct dumps *du)
 		free(stem);
 		return r;
 	}
-	char *stem = strip_suffix(du->base);
-	char *r = xasprintf("%s.d", stem);
-	free(stem);
-	return r;
+	return xasprintf("%s%s.d", du->dir ? du->dir : "", du->stem);
 }
 
 /* The object (or -S/-E output) of IN when it is the final output. */
@@ -496,6 +521,42 @@ static void cc1_line(const struct driver *d, const struct input *in, const struc
 	cc1_options(d, du, c);
 }
 
+/* lto1, the backend's link-time compiler, and its part of gcc's spec
+ * "lto1 %(cc1_options) %i %{!fsyntax-only:%(invoke_as)}".  OUT is the -o
+ * of -S or -fsyntax-only, which cc1_options places.  The inputs: IN, or
+ * with d->combine every -x lto input (lto1's spec is "combinable"), in a
+ * response file when xgcc got one, as gcc's %i does. */
+static void lto1_line(const struct driver *d, const struct input *in, const struct dumps *du,
+		      const char *out, struct strvec *c)
+{
+	strvec_push(c, compiler_for(d, LANG_LTO));
+	cc1_options(d, du, c);
+	if (out) {
+		strvec_push(c, "-o");
+		strvec_push(c, out);
+	}
+	cc1_options_end(d, c);
+	if (!d->combine) {
+		strvec_push(c, in->name);
+		return;
+	}
+	struct strvec names = { 0 };
+	for (size_t i = 0; i < d->ninputs; i++)
+		if (d->inputs[i].lang == LANG_LTO)
+			strvec_push(&names, d->inputs[i].name);
+	if (d->at_file_supplied)
+		strvec_pushf(c, "@%s", respfile_write(names.v, names.n));
+	else
+		strvec_extend(c, &names);
+	strvec_free(&names);
+}
+
+/* -fwpa or -fwpa=N: lto1 writes the partitions itself (%{!fwpa*:...}). */
+int lto_wpa(const struct driver *d)
+{
+	return find_word(d, "-fwpa", 0) || find_word(d, "-fwpa=", 1);
+}
+
 /* -fcompare-debug: the options that make both compilations' final insns
  * comparable: one random seed, and a dump of the final insns. */
 static char *compare_debug_dump(struct driver *d, struct strvec *c, const char *suffix)
@@ -541,18 +602,19 @@ static int compare_debug_second(struct driver *d, const struct input *in, const 
 	add_options_from_text(d, d->compare_debug);
 	add_options_from_text(d, "-w");
 	d->compare_debug_second = 1;
-	char *stem = strip_suffix(du->base);
-	struct dumps du2 = *du;
-	du2.base = xasprintf("%s.gk%s", stem, suffix_of(du->base));
-	free(stem);
+	struct dumps du2 = dumps_for(d, in);
 
 	struct strvec c = { 0 };
 	const char *cc = compiler_for(d, in->lang);
 	const char *name = base_name(cc);
-	cc1_line(d, in, &du2, cc, src, preprocessed, dep_file(d, du), &c);
-	strvec_push(&c, "-o");
-	strvec_push(&c, "/dev/null");
-	cc1_options_tail(d, &c);
+	if (in->lang == LANG_LTO) {
+		lto1_line(d, in, &du2, "/dev/null", &c);
+	} else {
+		cc1_line(d, in, &du2, cc, src, preprocessed, dep_file(d, du), &c);
+		strvec_push(&c, "-o");
+		strvec_push(&c, "/dev/null");
+		cc1_options_tail(d, &c);
+	}
 	char *gkd_second = compare_debug_dump(d, &c, ".gk.gkd");
 	int failed = run_commands(d, &c, 1, &name, NULL, NULL);
 	d->compare_debug_second = 0;
@@ -567,6 +629,8 @@ static int compare_debug_second(struct driver *d, const struct input *in, const 
 
 void compile_input(struct driver *d, struct input *in)
 {
+	if (in->done)
+		return;
 	struct dumps du = dumps_for(d, in);
 	struct strvec cmds[2] = { { 0 }, { 0 } };
 	const char *names[2] = { NULL, NULL };
@@ -580,7 +644,8 @@ void compile_input(struct driver *d, struct input *in)
 	const char *fp_why = NULL;
 
 	d->fp_mode = NULL;
-	if (in->lang != LANG_ASM && in->lang != LANG_ASM_CPP && in->lang != LANG_OBJECT) {
+	if (in->lang != LANG_ASM && in->lang != LANG_ASM_CPP && in->lang != LANG_LTO &&
+	    in->lang != LANG_OBJECT) {
 		d->fp_mode = excess_precision_mode(d, in, &fp_why);
 		if (d->verbose || d->dry_run)
 			diag(DIAG_NOTE, "%s: -fexcess-precision=%s (%s)", in->name, d->fp_mode, fp_why);
@@ -710,6 +775,34 @@ void compile_input(struct driver *d, struct input *in)
 		if (to_object)
 			asm_src = in->name;
 		break;
+	case LANG_LTO: {
+		/* The inputs are LTO objects (archive members as "lib.a@0xOFFSET");
+		 * lto1's assembly is real code: as gets no LTO marker for it. */
+		struct strvec *c = &cmds[ncmds];
+		names[ncmds++] = "lto1";
+		cc1_src = in->name;
+		for (size_t i = 0; d->combine && i < d->ninputs; i++)
+			if (d->inputs[i].lang == LANG_LTO && &d->inputs[i] != in)
+				d->inputs[i].done = 1;
+		if (find_word(d, "-fsyntax-only", 0)) {
+			lto1_line(d, in, &du, "/dev/null", c);
+			break;
+		}
+		char *s = d->stop == STOP_S ? final_output(d, in, ".s") : NULL;
+		lto1_line(d, in, &du, s, c);
+		if (lto_wpa(d))
+			break;
+		if (d->compare_debug)
+			gkd_first = compare_debug_dump(d, c, ".gkd");
+		if (s) {
+			temp_failure_output(s);
+			break;
+		}
+		asm_src = intermediate(d, &du, ".s");
+		strvec_push(c, "-o");
+		strvec_push(c, asm_src);
+		break;
+	}
 	default:
 		return;
 	}
@@ -734,7 +827,8 @@ void compile_input(struct driver *d, struct input *in)
 				}
 		}
 		int asm_source = in->lang == LANG_ASM || in->lang == LANG_ASM_CPP;
-		as_command(d, piped ? NULL : asm_src, asm_source, !asm_source, obj, as);
+		as_command(d, piped ? NULL : asm_src, asm_source, !asm_source && in->lang != LANG_LTO,
+			   obj, as);
 		in->object = obj;
 	}
 	if (ncmds && d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {

@@ -37,43 +37,100 @@ static void quote_single(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-/* The options as gcc lists them in COLLECT_GCC_OPTIONS. */
-static char *collect_options(const struct driver *d, const char *extra)
+/* COLLECT_GCC_OPTIONS, as gcc sets it for every command it runs: the
+ * options it keeps (not -Wa, -Wp, -X*, -l, -###, -time, -wrapper), each
+ * single-quoted, then the backend's default -m options.  Once cc1 or lto1
+ * has taken -dumpdir, -dumpbase and -dumpbase-ext, each leaves only its
+ * separating space; the run's DUMPDIR comes last. */
+static char *collect_options(const struct driver *d, const char *dumpdir)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	struct strvec all = { 0 };
+	int first = 1;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
-		if (o->id == OPT_hash3 || o->id == OPT_l)
+		switch (o->id) {
+		case OPT_hash3: case OPT_l: case OPT_Wa: case OPT_Xassembler: case OPT_Wp:
+		case OPT_Xpreprocessor: case OPT_time: case OPT_wrapper: case OPT_pass_exit_codes:
+		case OPT_no_canonical:
 			continue;
-		if (o->id == OPT_MD || o->id == OPT_MMD) {
-			strvec_push(&all, o->word);
-			continue;
+		case OPT_MD: case OPT_MMD:
+			if (o->arg)
+				continue; /* from -Wp,-MD,FILE */
+			break;
+		default:
+			break;
 		}
-		push_opt(d, o, &all);
+		if (!first)
+			fputc(' ', f);
+		first = 0;
+		if (dump_options_taken &&
+		    (o->id == OPT_dumpdir || o->id == OPT_dumpbase || o->id == OPT_dumpbase_ext))
+			continue;
+		/* gcc's canonical spellings */
+		if (o->id == OPT_MD || o->id == OPT_MMD || o->id == OPT_coverage)
+			strvec_push(&all, o->id == OPT_coverage ? "-coverage" : o->word);
+		else if (o->id == OPT_L)
+			strvec_pushf(&all, "-L%s", o->arg);
+		else if (o->id == OPT_sysroot_sep)
+			strvec_pushf(&all, "--sysroot=%s", o->arg);
+		else if (o->id == OPT_entry) {
+			strvec_push(&all, "-e");
+			strvec_push(&all, o->arg);
+		} else {
+			push_opt(d, o, &all);
+		}
+		for (size_t k = 0; k < all.n; k++) {
+			fputs(k ? " " : "", f);
+			quote_single(f, all.v[k]);
+		}
+		all.n = 0;
 	}
 	push_machine_defaults(d, &all);
-	if (extra)
-		strvec_split(&all, extra, ' ');
-	for (size_t i = 0; i < all.n; i++) {
-		if (i)
-			fputc(' ', f);
-		quote_single(f, all.v[i]);
+	if (dumpdir) {
+		strvec_push(&all, "-dumpdir");
+		strvec_push(&all, dumpdir);
+	}
+	for (size_t k = 0; k < all.n; k++) {
+		fputs(first ? "" : " ", f);
+		first = 0;
+		quote_single(f, all.v[k]);
 	}
 	fclose(f);
 	strvec_free(&all);
 	return buf;
 }
 
-static const char *link_dumpdir;
-
-void print_collect_options(const struct driver *d, const char *extra)
+/* Set (and with -v or -### show) COLLECT_GCC_OPTIONS for the commands
+ * that follow; collect2's carries the link's dumpdir. */
+void set_collect_options(const struct driver *d, int for_link)
 {
-	char *s = collect_options(d, extra);
-	fprintf(stderr, "COLLECT_GCC_OPTIONS=%s\n", s);
+	char *s = collect_options(d, for_link ? d->link_dumpdir : d->dumpdir);
+	if (d->verbose || d->dry_run)
+		fprintf(stderr, "COLLECT_GCC_OPTIONS=%s\n", s);
+	setenv("COLLECT_GCC_OPTIONS", s, 1);
 	free(s);
+}
+
+/* COLLECT_AS_OPTIONS: the -Wa and -Xassembler options, quoted, for the
+ * LTO stage (which passes them to as); NULL when there are none. */
+char *collect_as_options(const struct driver *d)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int n = 0;
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_Wa || d->opts[i].id == OPT_Xassembler)
+			fprintf(f, "%s'%s'", n++ ? " " : "", d->opts[i].arg);
+	fclose(f);
+	if (!n) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
 }
 
 /* A program did not start: say which, why, and where it came from. */
@@ -101,9 +158,10 @@ int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char
 					    .in_path = i == 0 ? in_path : NULL,
 					    .out_path = i + 1 == ncmds ? out_path : NULL };
 	}
+	/* one setting for a whole pipeline, as gcc's */
+	set_collect_options(d, strcmp(names[0], "collect2") == 0);
 	if (d->verbose || d->dry_run) {
 		for (size_t i = 0; i < ncmds; i++) {
-			print_collect_options(d, strcmp(names[i], "collect2") == 0 ? link_dumpdir : NULL);
 			for (size_t j = 0; j < argvs[i].n; j++)
 				spawn_print_quoted(argvs[i].v[j], d->dry_run ? QUOTE_GCC_DRIVER : QUOTE_NONE);
 			if (i + 1 < ncmds)
@@ -206,8 +264,9 @@ static void driver_options(struct driver *d)
 		case OPT_pipe: d->use_pipe = 1; break;
 		case OPT_time: d->time_report = 1; break;
 		case OPT_Q: d->quiet = 0; break;
-		/* GCC 12: plain -save-temps puts the files beside the output */
-		case OPT_save_temps: d->save_temps = SAVE_OBJ; break;
+		/* GCC 12: plain -save-temps puts the files beside the output;
+		 * it does not undo an earlier -save-temps=cwd */
+		case OPT_save_temps: d->save_temps = d->save_temps ? d->save_temps : SAVE_OBJ; break;
 		case OPT_save_temps_eq:
 			if (strcmp(o->arg, "cwd") == 0)
 				d->save_temps = SAVE_CWD;
@@ -349,6 +408,24 @@ static int same_file(const char *a, const char *b)
 	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* NAME as an archive member, "lib.a@0x1f4" (the offset in any base):
+ * the archive, if that file exists; else NULL, and NAME is a file name. */
+static char *member_archive(const char *name)
+{
+	const char *at = strrchr(name, '@');
+	char *end;
+	if (!at || at == name)
+		return NULL;
+	strtol(at + 1, &end, 0);
+	if (end == at + 1 || *end)
+		return NULL;
+	char *ar = xstrndup(name, (size_t)(at - name));
+	if (strcmp(ar, "-") != 0 && access(ar, F_OK) == 0)
+		return ar;
+	free(ar);
+	return NULL;
+}
+
 static void check_inputs(struct driver *d)
 {
 	for (size_t i = 0; i < d->ninputs; i++) {
@@ -361,31 +438,166 @@ static void check_inputs(struct driver *d)
 				in->lang = LANG_C;
 			continue;
 		}
-		if (stat(in->name, &st) != 0) {
-			diag(DIAG_ERROR, "%s: %s", in->name, strerror(errno));
+		/* an archive member is checked as its archive */
+		char *ar = member_archive(in->name);
+		const char *path = ar ? ar : in->name;
+		if (stat(path, &st) != 0) {
+			diag(DIAG_ERROR, "%s: %s", path, strerror(errno));
 			continue;
 		}
 		if (S_ISDIR(st.st_mode)) {
-			diag(DIAG_ERROR, "%s: %s", in->name, strerror(EISDIR));
+			diag(DIAG_ERROR, "%s: %s", path, strerror(EISDIR));
 			continue;
 		}
-		if (access(in->name, R_OK) != 0) {
-			diag(DIAG_ERROR, "%s: %s", in->name, strerror(errno));
+		if (access(path, R_OK) != 0) {
+			diag(DIAG_ERROR, "%s: %s", path, strerror(errno));
 			continue;
 		}
-		if (d->output && d->stop != STOP_E && same_file(in->name, d->output))
+		if (!ar && d->output && d->stop != STOP_E && same_file(in->name, d->output))
 			diag(DIAG_FATAL, "input file %s%s%s is the same as output file", diag_lq(), d->output,
 			     diag_rq());
+		free(ar);
 	}
 }
 
-/* Do OUTPUT and INPUT name the same file stem ("a" and "src/a.c")? */
-static int same_stem(const char *output, const char *input)
+static int not_actual_file(const char *name)
 {
-	const char *ib = strrchr(input, '/') ? strrchr(input, '/') + 1 : input;
-	const char *dot = strrchr(ib, '.');
-	size_t n = dot && dot != ib ? (size_t)(dot - ib) : strlen(ib);
-	return strlen(output) == n && strncmp(output, ib, n) == 0;
+	return strcmp(name, "-") == 0 || strcmp(name, "/dev/null") == 0;
+}
+
+static const char *base_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+/* Is F2 F1 followed by a single suffix ("a.c" and "a")? */
+static int adds_single_suffix(const char *f2, const char *f1)
+{
+	size_t n = strlen(f1);
+	return strncmp(f1, f2, n) == 0 && f2[n] == '.' && !strchr(f2 + n + 1, '.');
+}
+
+/* The input that dump names may follow: its index, -1 if there is none,
+ * -2 if there are several.  With -fwpa the -x lto inputs do not count. */
+static long single_input(const struct driver *d, int wpa)
+{
+	long r = -1;
+	for (size_t i = 0; i < d->ninputs; i++) {
+		if (wpa && d->inputs[i].lang == LANG_LTO)
+			continue;
+		if (r != -1)
+			return -2;
+		r = (long)i;
+	}
+	return r;
+}
+
+/* GCC 12's names for dump and auxiliary files, decided once for the run:
+ * -dumpdir (or the output's directory, unless -save-temps=cwd, or a
+ * -save-temps=* after it, says otherwise), an explicit -dumpbase (which
+ * joins the dumpdir as "BASE-" when several inputs share it), the
+ * link's "OUTPUT-" prefix, the output's stem that replaces the inputs'
+ * with -c/-S/-E -o, and the prefix collect2 (so the LTO stage) gets. */
+static void plan_dumps(struct driver *d)
+{
+	const struct opt *dd = last_opt(d, OPT_dumpdir), *db = last_opt(d, OPT_dumpbase);
+	const struct opt *dx = last_opt(d, OPT_dumpbase_ext);
+	const char *out = d->output, *ext = dx ? dx->arg : NULL;
+	int have_c = has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E);
+	int real_out = out && !not_actual_file(out), save_temps_last = 0, dash = 0;
+	char *dumpdir = dd ? xstrdup(dd->arg) : NULL, *dumpbase = db ? xstrdup(db->arg) : NULL;
+	char *outbase = NULL, *ghost = NULL;
+
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_save_temps_eq || d->opts[i].id == OPT_dumpdir)
+			save_temps_last = d->opts[i].id == OPT_save_temps_eq;
+	if ((!save_temps_last && dd) || (out && !real_out)) {
+		/* keep -dumpdir */
+	} else if (d->save_temps != SAVE_CWD && out) {
+		const char *b = base_of(out);
+		dumpdir = b != out ? xstrndup(out, (size_t)(b - out)) : NULL;
+	} else {
+		dumpdir = NULL;
+	}
+	/* a directory in -dumpbase overrides the dumpdir */
+	if (dumpdir && dumpbase && base_of(dumpbase) != dumpbase)
+		dumpdir = NULL;
+	/* -dumpbase-ext must be a proper suffix of -dumpbase */
+	if (ext && dumpbase && *dumpbase) {
+		size_t lb = strlen(dumpbase), lx = strlen(ext);
+		if (lx >= lb || strcmp(dumpbase + lb - lx, ext) != 0)
+			ext = NULL;
+	}
+	long single = single_input(d, lto_wpa(d));
+	if (dumpbase && *dumpbase && (single == -2 || (!have_c && !dd))) {
+		if (ext)
+			dumpbase[strlen(dumpbase) - strlen(ext)] = 0;
+		dumpdir = xasprintf("%s%s-", dumpdir ? dumpdir : "", dumpbase);
+		dumpbase = NULL;
+		ext = NULL;
+		dash = 1;
+	} else if (!have_c && (!dd || (dumpbase && !*dumpbase))) {
+		/* linking: the output's name, less .exe or a.out's .out */
+		char *obase = xstrdup(real_out ? base_of(out) : "a");
+		size_t lb = strlen(obase), lx = ext ? strlen(ext) : 0;
+		const char *dot = strrchr(obase + 1, '.');
+		if (ext ? lb > lx && strcmp(obase + lb - lx, ext) == 0
+			: dot && (strcmp(dot, ".exe") == 0 || strcmp(obase, "a.out") == 0))
+			obase[ext ? lb - lx : (size_t)(dot - obase)] = 0;
+		/* "gcc a.c -o a" dumps as a.c.*, not a-a.c.* */
+		if (dumpbase ||
+		    (single >= 0 && adds_single_suffix(base_of(d->inputs[single].name), obase))) {
+			ghost = obase;
+		} else {
+			dumpdir = xasprintf("%s%s-", dumpdir ? dumpdir : "", obase);
+			dash = 1;
+		}
+		if (!dd || dumpbase)
+			ext = NULL;
+	}
+	if ((dumpbase || have_c) && !(dumpbase && !*dumpbase)) {
+		if (dumpbase) {
+			outbase = xstrndup(dumpbase, strlen(dumpbase) - (ext ? strlen(ext) : 0));
+		} else if (real_out) {
+			outbase = xstrdup(base_of(out));
+			char *dot = strrchr(outbase + 1, '.');
+			if (dot)
+				*dot = 0;
+		}
+	}
+	if (ext && (!dumpbase || !*dumpbase))
+		ext = NULL;
+	d->dumpdir = dumpdir;
+	d->dumpbase = dumpbase;
+	d->dumpbase_ext = ext;
+	d->outbase = outbase && *outbase ? outbase : NULL;
+	/* the link's: "OUTBASE." in the dumpdir, or its "-" made a "." */
+	const char *ob = outbase ? outbase : ghost;
+	if (ob && *ob) {
+		d->link_dumpdir = xasprintf("%s%s.", dumpdir ? dumpdir : "", ob);
+	} else if (dash) {
+		d->link_dumpdir = xstrdup(dumpdir);
+		d->link_dumpdir[strlen(dumpdir) - 1] = '.';
+	} else {
+		d->link_dumpdir = dumpdir;
+	}
+}
+
+/* Is every input that is compiled an -x lto one?  Then, given -o or
+ * -fwpa, one lto1 run reads them all (lto1's spec is "combinable"). */
+static int combined_lto(const struct driver *d)
+{
+	int lto = 0;
+	if (!d->output && !lto_wpa(d))
+		return 0;
+	for (size_t i = 0; i < d->ninputs; i++) {
+		if (d->inputs[i].lang == LANG_LTO)
+			lto = 1;
+		else if (d->inputs[i].lang != LANG_OBJECT)
+			return 0;
+	}
+	return lto;
 }
 
 static void plan(struct driver *d)
@@ -403,22 +615,11 @@ static void plan(struct driver *d)
 		compiled++;
 	}
 	d->ncompiled = compiled;
-	if (d->output && d->stop != STOP_LINK && compiled > 1)
+	d->combine = combined_lto(d);
+	if (d->output && d->stop != STOP_LINK && compiled > 1 && !d->combine)
 		diag(DIAG_FATAL, "cannot specify %s-o%s with %s-c%s, %s-S%s or %s-E%s with multiple files",
 		     diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq());
-	/* GCC 12's dump names of a link: "OUTPUT-" ("a-" for a.out), except
-	 * that "gcc a.c" and "gcc a.c -o a" dump as plain a.c.* */
-	if (d->stop == STOP_LINK && !last_opt(d, OPT_dumpdir)) {
-		const char *o = d->output ? d->output : "a";
-		if (d->save_temps == SAVE_CWD && strrchr(o, '/'))
-			o = strrchr(o, '/') + 1;
-		if (!(d->ninputs == 1 && same_stem(o, d->inputs[0].name)))
-			d->dumpdir = xasprintf("%s-", o);
-	}
-	const char *out = d->output ? d->output : "a.out";
-	const char *b = strrchr(out, '/') ? strrchr(out, '/') + 1 : out;
-	const char *dot = strrchr(b, '.');
-	link_dumpdir = xasprintf("-dumpdir %.*s.", (int)(dot && dot != b ? dot - out : (long)strlen(out)), out);
+	plan_dumps(d);
 }
 
 static void set_link_environment(struct driver *d)
@@ -445,10 +646,6 @@ static void set_link_environment(struct driver *d)
 		setenv(vars[k], buf, 1);
 		free(buf);
 	}
-	char *opts = collect_options(d, link_dumpdir);
-	setenv("COLLECT_GCC_OPTIONS", opts, 1);
-	free(opts);
-	setenv("COLLECT_GCC", d->argv0, 1);
 	if (d->verbose)
 		setenv("COLLECT_VERBOSE", "1", 1);
 	setenv("XGCC_BACKEND", backend_cc(), 1);
@@ -472,6 +669,7 @@ int main(int argc, char **argv)
 		fatal("target %s is not supported by this xgcc", backend_triplet());
 	env_dirs("LIBRARY_PATH", &d.library_path);
 	env_dirs("COMPILER_PATH", &d.compiler_path);
+	setenv("COLLECT_GCC", argv[0], 1);
 
 	parse_command_line(&d, argc, argv);
 	driver_options(&d);
@@ -498,6 +696,9 @@ int main(int argc, char **argv)
 	plan(&d);
 	if (d.verbose || d.dry_run)
 		print_version_header(&d);
+	char *as_opts = collect_as_options(&d);
+	if (as_opts)
+		setenv("COLLECT_AS_OPTIONS", as_opts, 1);
 	expand_native(&d);
 
 	for (size_t i = 0; i < d.ninputs; i++)

@@ -48,7 +48,7 @@ struct opt {
 
 enum lang {
 	LANG_NONE, LANG_C, LANG_CPP_OUTPUT, LANG_CXX, LANG_CXX_OUTPUT, LANG_C_HEADER,
-	LANG_CXX_HEADER, LANG_ASM, LANG_ASM_CPP, LANG_OBJECT,
+	LANG_CXX_HEADER, LANG_ASM, LANG_ASM_CPP, LANG_LTO, LANG_OBJECT,
 };
 
 /* Stages an input goes through. */
@@ -59,6 +59,7 @@ struct input {
 	enum lang lang;
 	unsigned stages;
 	const char *object; /* the object file it becomes, for the link */
+	int done;           /* compiled already, together with an earlier input */
 };
 
 /* An entry of the link line's input part: ARG, or (INPUT >= 0) the
@@ -99,7 +100,12 @@ struct driver {
 	struct strvec wrapper;       /* -wrapper */
 	struct strvec library_path;  /* LIBRARY_PATH entries, each ending in '/' */
 	struct strvec compiler_path; /* COMPILER_PATH entries, each ending in '/' */
-	char *dumpdir;               /* computed -dumpdir, or NULL */
+	/* Names of dump and auxiliary files (GCC 12's rules; plan_dumps()):
+	 * dumpdir and dumpbase as passed on, outbase the %b stem that
+	 * replaces the input's, link_dumpdir what collect2 gets. */
+	char *dumpdir, *dumpbase, *outbase, *link_dumpdir;
+	const char *dumpbase_ext;
+	int combine;                 /* one lto1 run compiles all -x lto inputs */
 	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
 	const char *fp_mode;         /* -fexcess-precision= for the input being compiled */
 	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
@@ -135,6 +141,8 @@ void add_options_from_text(struct driver *d, const char *text);
 
 /* compile.c */
 void compile_input(struct driver *d, struct input *in);
+extern int dump_options_taken;
+int lto_wpa(const struct driver *d); /* cc1 or lto1 got -dumpdir/-dumpbase: gcc elides them */
 void push_machine_defaults(const struct driver *d, struct strvec *out);
 const char *lang_name(enum lang l);
 
@@ -149,7 +157,8 @@ void print_help(const struct driver *d);
 /* driver.c */
 int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char **names,
 		 const char *in_path, const char *out_path);
-void print_collect_options(const struct driver *d, const char *extra);
+void set_collect_options(const struct driver *d, int for_link);
+char *collect_as_options(const struct driver *d);
 _Noreturn void cannot_execute(const char *name, const char *path, int err);
 extern int driver_failed;
 

@@ -13,7 +13,11 @@
 
 void print_version_header(const struct driver *d)
 {
+	char *as_opts = collect_as_options(d);
 	fprintf(stderr, "Using built-in specs.\n");
+	if (as_opts)
+		fprintf(stderr, "COLLECT_AS_OPTIONS=%s\n", as_opts);
+	free(as_opts);
 	fprintf(stderr, "COLLECT_GCC=%s\n", d->argv0);
 	fprintf(stderr, "Target: %s\n", backend_triplet());
 	fprintf(stderr, "Configured with: %s\n", backend_configured_with());

@@ -38,7 +38,8 @@ static const struct { const char *suffix; enum lang lang; } suffixes[] = {
 static const struct { const char *name; enum lang lang; } x_langs[] = {
 	{ "c", LANG_C }, { "cpp-output", LANG_CPP_OUTPUT }, { "c-header", LANG_C_HEADER },
 	{ "c++", LANG_CXX }, { "c++-cpp-output", LANG_CXX_OUTPUT }, { "c++-header", LANG_CXX_HEADER },
-	{ "assembler", LANG_ASM }, { "assembler-with-cpp", LANG_ASM_CPP }, { "none", LANG_NONE },
+	{ "assembler", LANG_ASM }, { "assembler-with-cpp", LANG_ASM_CPP }, { "lto", LANG_LTO },
+	{ "none", LANG_NONE },
 };
 
 static enum lang lang_of_suffix(const char *name, int cxx)
@@ -165,11 +166,11 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 		switch (id) {
 		case OPT_x:
 			last_x = arg;
-			xlang = LANG_OBJECT + 1; /* invalid until matched */
+			xlang = LANG_OBJECT; /* invalid: no -x names it */
 			for (size_t k = 0; k < sizeof x_langs / sizeof *x_langs; k++)
 				if (strcmp(arg, x_langs[k].name) == 0)
 					xlang = x_langs[k].lang;
-			if (xlang == LANG_OBJECT + 1) {
+			if (xlang == LANG_OBJECT) {
 				diag(DIAG_ERROR, "language %s not recognized", arg);
 				xlang = LANG_NONE;
 			}
