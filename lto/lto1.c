@@ -180,7 +180,7 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		lto_merge_options(mods, nmods, &o.all, &p.opts);
 		char *res = xasprintf("%sres", prefix);
 		lto_resolve(&d, res);
-		p.driver = getenv("XGCC_LTO_DRIVER") ? getenv("XGCC_LTO_DRIVER") : getenv("COLLECT_GCC");
+		p.driver = getenv("COLLECT_GCC");
 		if (!p.driver || !*p.driver)
 			fatal("COLLECT_GCC is not set: lto1 runs under collect2, from xgcc");
 		p.resolution = res;
