@@ -34,10 +34,8 @@
 
 static void print_command(char **argv)
 {
-	for (size_t i = 0; argv[i]; i++) {
-		fputc(' ', stderr);
-		spawn_print_quoted(argv[i], QUOTE_GCC_DRIVER);
-	}
+	for (size_t i = 0; argv[i]; i++)
+		spawn_print_quoted(argv[i], QUOTE_NONE);
 	fputc('\n', stderr);
 }
 
