@@ -18,3 +18,4 @@ AM_MAKEINFOHTMLFLAGS = --no-split
 # make distcheck builds the HTML manual rather than the DVI one, so that
 # it needs no TeX.
 AM_DISTCHECK_DVI_TARGET = html
+doc_xgcc_TEXINFOS = doc/lto.texi doc/lto-options.texi
