@@ -35,6 +35,17 @@ void lto_split_options(const char *s, struct strvec *out);
 void lto_merge_options(const struct lto_module_opts *mods, size_t n,
 		       const struct strvec *link_opts, struct strvec *out);
 
+/* The link-time options as GCC's lto-wrapper takes them from the
+ * environment: COLLECT_GCC_OPTIONS, then -Xassembler WORD for each word
+ * of COLLECT_AS_OPTIONS.  Either may be absent. */
+void lto_link_options_from_env(struct strvec *out);
+
+/* lto1 --merge-options FILE...: the merged options of the modules of the
+ * FILEs (objects or "lib.a@0xOFF") with the link-time options of the
+ * environment, one per line; the warnings on stderr.  Returns the exit
+ * status. */
+int lto_merge_options_main(int argc, char **argv);
+
 /* --- merge.c --------------------------------------------------------- */
 
 /* Write one relocatable LTO object at OUT (temporary name, renamed into
