@@ -19,7 +19,16 @@ int lto_list(int argc, char **argv);
 struct lto_module_opts {
 	const char *file;
 	const char *opts;
+	/* The word size the object's class and machine say ("-m64", "-m32",
+	 * "-mx32"; lto_object_abi), checked against the modules' -m options;
+	 * NULL if not known. */
+	const char *abi;
 };
+
+/* The -m option of the word size of an object: "-m64", "-m32", "-mx32",
+ * or NULL for machines xgcc does not know. */
+struct obj_file;
+const char *lto_object_abi(const struct obj_file *f);
 
 /* Split an option string in the .opts / COLLECT_GCC_OPTIONS style
  * (single-quoted words, ' written as '\'', separated by blanks) into OUT. */

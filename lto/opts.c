@@ -751,8 +751,10 @@ static int bool_default(const struct conflict *c, const struct optlist *m)
 	}
 }
 
-/* Module M's value of the setting C; 0 when it does not say. */
-static int get_setting(const struct conflict *c, const struct optlist *m, struct setting *s)
+/* Module M's value of the setting C; 0 when it does not say.  MOD is
+ * what is known of its object. */
+static int get_setting(const struct conflict *c, const struct optlist *m,
+		       const struct lto_module_opts *mod, struct setting *s)
 {
 	const struct lopt *o = NULL;
 	switch (c->kind) {
@@ -791,6 +793,12 @@ static int get_setting(const struct conflict *c, const struct optlist *m, struct
 			for (size_t k = 0; k < 5 && c->keys[k]; k++)
 				if (strcmp(m->v[i].key, c->keys[k]) == 0)
 					o = &m->v[i];
+		if (!o && c->kind == C_ONEOF && !strcmp(c->keys[1], "-m32") && mod->abi) {
+			/* the object's class tells the word size */
+			s->shown = s->val = mod->abi;
+			s->explicit = 1;
+			return 1;
+		}
 		if (!o)
 			return 0;
 		s->shown = o->w[0];
@@ -900,7 +908,7 @@ static void check_conflicts(const struct lto_module_opts *mods, const struct opt
 		const char **seen = xcalloc(n, sizeof *seen);
 		size_t nseen = 0;
 		for (size_t m = 0; m < n; m++) {
-			if (!get_setting(c, &ml[m], &s))
+			if (!get_setting(c, &ml[m], &mods[m], &s))
 				continue;
 			if (c->kind == C_PIC && !shared && !strcmp(s.val, "pie"))
 				s.val = "pic";
@@ -924,6 +932,10 @@ static void check_conflicts(const struct lto_module_opts *mods, const struct opt
 			warn_conflict(err, mods[firstm].file, first.shown, mods[m].file, s.shown);
 		}
 		free(seen);
+		/* modules of different word sizes do not go together at
+		 * all: nothing else about them is worth saying */
+		if (nseen && c->kind == C_ONEOF && !strcmp(c->keys[1], "-m32"))
+			break;
 	}
 	free(warned);
 }
@@ -1091,6 +1103,16 @@ void lto_merge_options(const struct lto_module_opts *mods, size_t n,
 
 /* --- lto1 --merge-options -------------------------------------------- */
 
+const char *lto_object_abi(const struct obj_file *f)
+{
+	unsigned m = obj_machine(f);
+	if (obj_format(f) == OBJ_COFF)
+		return m == 0x8664 ? "-m64" : m == 0x14c ? "-m32" : NULL;
+	if (obj_is64(f))
+		return m == 62 ? "-m64" : NULL;
+	return m == 62 ? "-mx32" : m == 3 ? "-m32" : NULL;
+}
+
 void lto_link_options_from_env(struct strvec *out)
 {
 	const char *s = getenv("COLLECT_GCC_OPTIONS");
@@ -1141,7 +1163,8 @@ int lto_merge_options_main(int argc, char **argv)
 		for (size_t k = 0; k < strs.n; k++) {
 			/* copies: the section data goes with the object */
 			mods[n].file = strs.n == 1 ? xstrdup(argv[i]) : xasprintf("%s (module %zu)", argv[i], k + 1);
-			mods[n++].opts = xstrdup(strs.v[k]);
+			mods[n].opts = xstrdup(strs.v[k]);
+			mods[n++].abi = lto_object_abi(f);
 		}
 		strvec_free(&strs);
 		obj_close(f);
