@@ -92,11 +92,7 @@ static const char *const separate_only[] = {
 	"-dumpbase", "-dumpbase-ext", "-dumpdir", "-wrapper", "-aux-info",
 };
 /* Whole option names that a prefix above would otherwise take. */
-static const char *const not_joined[] = {
-	"-undef", "-export-dynamic", "-lang-asm", "-Tbss", "-Tdata", "-Ttext",
-	"-imultiarch", "-imultilib", "-include", "-iprefix", "-iquote", "-isysroot",
-	"-isystem", "-iwithprefix", "-iwithprefixbefore", "-idirafter", "-imacros",
-};
+static const char *const not_joined[] = { "-undef", "-export-dynamic", "-lang-asm" };
 
 /* Aliases, which GCC replaces by the option they stand for. */
 static const struct { const char *from, *to; } aliases[] = {
