@@ -35,7 +35,8 @@ merge() {
 # LINKFLAGS; the WPA options of its lto-wrapper (less "-xlto -c" and
 # what lto-wrapper adds itself: -dumpdir, -dumpbase, -fltrans-output-list,
 # -fwpa, -fresolution, -flinker-output and the inputs) must equal
-# lto1 --merge-options given the link's COLLECT_GCC_OPTIONS.
+# lto1 --merge-options given the link's COLLECT_GCC_OPTIONS (and
+# COLLECT_AS_OPTIONS, where the driver puts the link's -Wa options).
 same_as_gcc() {
 	local flags=$1 d
 	shift
@@ -47,12 +48,16 @@ same_as_gcc() {
 	want=$(tail -n +3 "$d/p.ltrans_args" | awk -v objs=" $* " '
 		skip { skip = 0; next }
 		$0 == "-dumpdir" || $0 == "-dumpbase" { skip = 1; next }
-		/^-fltrans-output-list=|^-fwpa$|^-fresolution=|^-flinker-output=/ { next }
+		/^-fltrans-output-list=|^-fwpa$|^-fwpa=|^-fresolution=|^-flinker-output=/ { next }
 		index(objs, " " $0 " ") { next }
 		{ print }')
 	link=$(grep -m1 '^COLLECT_GCC_OPTIONS=' "$d/log" | sed 's/^COLLECT_GCC_OPTIONS=//')
+	# the link driver's own, printed before its COLLECT_GCC_OPTIONS (the
+	# WPA driver prints one for the -Xassembler options it is given)
+	as=$(awk '/^COLLECT_GCC_OPTIONS=/ { exit } sub(/^COLLECT_AS_OPTIONS=/, "")' "$d/log")
 	[ "$(head -2 "$d/p.ltrans_args" | tr '\n' ' ')" = "-xlto -c " ]
-	got=$(cd "$d" && COLLECT_GCC_OPTIONS=$link "$LTO1" --merge-options "$@" 2>/dev/null)
+	got=$(cd "$d" && if [ -n "$as" ]; then export COLLECT_AS_OPTIONS=$as; fi &&
+		COLLECT_GCC_OPTIONS=$link "$LTO1" --merge-options "$@" 2>/dev/null)
 	[ -n "$want" ]
 	[ "$want" = "$got" ] || { diff <(echo "$want") <(echo "$got"); false; }
 	# and gcc gave no -Xassembler warning: those cases differ on purpose
@@ -316,6 +321,12 @@ lto1: warning: m.o compiled with '-fmath-errno' but a.o with '-fno-math-errno'"
 	gcc -flto -O1 -fPIC -c a.c -o a.o
 	same_as_gcc "-Wall -Wextra -std=c99 -DX=1 -I/tmp -L/tmp -fno-openmp -fopenmp -flto-partition=one -fdiagnostics-color=always -g -Werror=format -Wno-unused -Wshadow=local" m.o a.o
 	same_as_gcc "-fcf-protection -shared -fPIC" m.o a.o
+}
+
+@test "same as gcc: a long link line (options canceling earlier ones, --param, aliases, -flto=4, -Wa)" {
+	gcc -flto -O2 -c m.c -o m.o
+	gcc -flto -O1 -fPIC -c a.c -o a.o
+	same_as_gcc "-no-pie -static-libgcc -fuse-ld=bfd -Wl,--as-needed -rdynamic -pthread -s -Xlinker -z -Xlinker now -fvisibility=hidden -ffunction-sections -fno-omit-frame-pointer --param=max-inline-insns-auto=20 --param max-inline-insns-single=30 -fstack-protector-strong -D_FORTIFY_SOURCE=2 -pedantic -W -fdiagnostics-color=never -fdiagnostics-color=always -fPIC -fpic -mno-sse4 -msse4 -mavx -mno-avx -fuse-ld=gold -fuse-ld=bfd -ggdb -gsplit-dwarf -gno-split-dwarf -Wno-error=format -Wformat=2 -Wconversion -Wstringop-overflow=3 -Wlarger-than=100 -flto=4 -ffat-lto-objects -fno-use-linker-plugin -fuse-linker-plugin -march=x86-64 -march=core2 -mtune=generic -Wa,--noexecstack" m.o a.o
 }
 
 @test "same as gcc: equal -Wa options, and -m32 objects" {
