@@ -29,7 +29,7 @@
  *
  * Where xgcc does better than GCC 12: modules compiled with conflicting
  * options that matter for code generation get one warning per conflict
- * (two of them are errors, see conflict_table), and differing -Wa options
+ * (a few are errors, see conflict_table), and differing -Wa options
  * are united instead of all being dropped.  doc/lto-options.texi is the
  * user's account of all this.
  */
@@ -680,49 +680,49 @@ enum dflt {
 	D_NOT_UNSAFE,   /* on unless -funsafe-math-optimizations, -ffast-math or -Ofast */
 };
 
-enum ckind { C_BOOL, C_JOINED, C_ONEOF, C_PIC, C_XASM };
+enum ckind { C_BOOL, C_JOINED, C_ONEOF, C_PIC };
 
 /* The settings checked across modules.  KEYS: the options that set it
  * (for C_BOOL the first is the positive spelling; a second one, if any,
  * sets the opposite: -fno-strict-overflow is -fwrapv).  ERR: an error,
  * not a warning.  LINK: a link-time option settles it (no warning).
- * GROUP: settings of one group warn at most once per pair of modules. */
+ * GROUP: settings of one group warn at most once per pair of modules.
+ * OBJ: without an option, the object's class says (the word size). */
 static const struct conflict {
 	enum ckind kind;
 	const char *keys[5];
 	enum dflt dflt;
-	int err, link, group;
+	int err, link, group, obj;
 } conflict_table[] = {
-	{ C_ONEOF, { "-m16", "-m32", "-m64", "-mx32" }, D_UNKNOWN, 1, 0, 0 },
-	{ C_JOINED, { "-mabi=" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_JOINED, { "-mcmodel=" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_ONEOF, { "-mlong-double-64", "-mlong-double-80", "-mlong-double-128" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_JOINED, { "-mregparm=" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_JOINED, { "-mpreferred-stack-boundary=" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_JOINED, { "-mincoming-stack-boundary=" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_JOINED, { "-mindirect-branch=" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_JOINED, { "-mfunction-return=" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_JOINED, { "-mtls-dialect=" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_PIC, { "-fPIC", "-fpic", "-fPIE", "-fpie" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_JOINED, { "-fcf-protection=" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_BOOL, { "-fcommon" }, D_UNKNOWN, 0, 1, 0 },
-	{ C_BOOL, { "-fexceptions" }, D_UNKNOWN, 0, 0, 0 },
-	{ C_BOOL, { "-fnon-call-exceptions" }, D_UNKNOWN, 0, 0, 0 },
-	{ C_JOINED, { "-fexcess-precision=" }, D_UNKNOWN, 0, 0, 0 },
-	{ C_JOINED, { "-ffp-contract=" }, D_UNKNOWN, 0, 0, 0 },
-	{ C_BOOL, { "-fwrapv", "-fstrict-overflow" }, D_OFF, 0, 0, 0 },
-	{ C_BOOL, { "-ftrapv" }, D_OFF, 0, 0, 0 },
-	{ C_BOOL, { "-fstrict-aliasing" }, D_STRICT_ALIASING, 0, 0, 0 },
-	{ C_BOOL, { "-fmath-errno" }, D_NOT_FAST, 0, 0, 1 },
-	{ C_BOOL, { "-fsigned-zeros" }, D_NOT_UNSAFE, 0, 0, 1 },
-	{ C_BOOL, { "-ftrapping-math" }, D_NOT_UNSAFE, 0, 0, 1 },
-	{ C_BOOL, { "-frounding-math" }, D_OFF, 0, 0, 1 },
-	{ C_BOOL, { "-fshort-enums" }, D_OFF, 0, 0, 0 },
-	{ C_BOOL, { "-fshort-wchar" }, D_OFF, 0, 0, 0 },
-	{ C_BOOL, { "-fsigned-char", "-funsigned-char" }, D_ON, 0, 0, 0 },
-	{ C_JOINED, { "-fopenacc-dim=" }, D_UNKNOWN, 1, 0, 0 },
-	{ C_JOINED, { "-foffload-abi=" }, D_UNKNOWN, 1, 0, 0 },
-	{ C_XASM, { "-Xassembler" }, D_UNKNOWN, 0, 0, 0 },
+	{ C_ONEOF, { "-m16", "-m32", "-m64", "-mx32" }, D_UNKNOWN, 1, 0, 0, 1 },
+	{ C_JOINED, { "-mabi=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mcmodel=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_ONEOF, { "-mlong-double-64", "-mlong-double-80", "-mlong-double-128" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mregparm=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mpreferred-stack-boundary=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mincoming-stack-boundary=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mindirect-branch=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mfunction-return=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mtls-dialect=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_PIC, { "-fPIC", "-fpic", "-fPIE", "-fpie" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-fcf-protection=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_BOOL, { "-fcommon" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_BOOL, { "-fexceptions" }, D_UNKNOWN, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fnon-call-exceptions" }, D_UNKNOWN, 0, 0, 0, 0 },
+	{ C_JOINED, { "-fexcess-precision=" }, D_UNKNOWN, 0, 0, 0, 0 },
+	{ C_JOINED, { "-ffp-contract=" }, D_UNKNOWN, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fwrapv", "-fstrict-overflow" }, D_OFF, 0, 0, 0, 0 },
+	{ C_BOOL, { "-ftrapv" }, D_OFF, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fstrict-aliasing" }, D_STRICT_ALIASING, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fmath-errno" }, D_NOT_FAST, 0, 0, 1, 0 },
+	{ C_BOOL, { "-fsigned-zeros" }, D_NOT_UNSAFE, 0, 0, 1, 0 },
+	{ C_BOOL, { "-ftrapping-math" }, D_NOT_UNSAFE, 0, 0, 1, 0 },
+	{ C_BOOL, { "-frounding-math" }, D_OFF, 0, 0, 1, 0 },
+	{ C_BOOL, { "-fshort-enums" }, D_OFF, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fshort-wchar" }, D_OFF, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fsigned-char", "-funsigned-char" }, D_ON, 0, 0, 0, 0 },
+	{ C_JOINED, { "-fopenacc-dim=" }, D_UNKNOWN, 1, 0, 0, 0 },
+	{ C_JOINED, { "-foffload-abi=" }, D_UNKNOWN, 1, 0, 0, 0 },
 };
 
 /* The negative spelling of a positive option: -fwrapv -> -fno-wrapv. */
@@ -789,8 +789,7 @@ static int get_setting(const struct conflict *c, const struct optlist *m,
 			for (size_t k = 0; k < 5 && c->keys[k]; k++)
 				if (strcmp(m->v[i].key, c->keys[k]) == 0)
 					o = &m->v[i];
-		if (!o && c->kind == C_ONEOF && !strcmp(c->keys[1], "-m32") && mod->abi) {
-			/* the object's class tells the word size */
+		if (!o && c->obj && mod->abi) {
 			s->shown = s->val = mod->abi;
 			s->explicit = 1;
 			return 1;
@@ -867,8 +866,6 @@ static void check_conflicts(const struct lto_module_opts *mods, const struct opt
 	unsigned char *warned = xcalloc(n * n, 1);
 	for (size_t t = 0; t < sizeof conflict_table / sizeof *conflict_table; t++) {
 		const struct conflict *c = &conflict_table[t];
-		if (c->kind == C_XASM)
-			continue;
 		if (c->link) {
 			int settled = 0;
 			for (size_t k = 0; k < 5 && c->keys[k]; k++)
@@ -930,7 +927,7 @@ static void check_conflicts(const struct lto_module_opts *mods, const struct opt
 		free(seen);
 		/* modules of different word sizes do not go together at
 		 * all: nothing else about them is worth saying */
-		if (nseen && c->kind == C_ONEOF && !strcmp(c->keys[1], "-m32"))
+		if (nseen && c->obj)
 			break;
 	}
 	free(warned);

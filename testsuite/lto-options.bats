@@ -271,6 +271,26 @@ lto1: warning: m.o compiled with '-fmath-errno' but a.o with '-fno-math-errno'"
 	assert_equal "${stderr%%:*}" lto1
 }
 
+@test "a malformed .gnu.lto_.opts is one error line" {
+	gcc -flto -O2 -c m.c -o m.o
+	printf "'-O2' '-fPIC" >opts.bin
+	objcopy --update-section .gnu.lto_.opts=opts.bin m.o bad.o
+	merge "" bad.o
+	assert_failure 1
+	assert_equal "$stderr" "lto1: error: bad.o: section .gnu.lto_.opts: option string not terminated"
+	[ -z "$output" ]
+}
+
+@test "-Wa options of a later module only: after the modules' options, before the link's" {
+	gcc -flto -O2 -c m.c -o m.o
+	gcc -flto -O2 -mavx2 -Wa,--noexecstack -c a.c -o a.o
+	merge "'-O3'" m.o a.o
+	assert_success
+	[ -z "$stderr" ]
+	assert_equal "$(echo $output)" \
+		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2 -mavx2 -Xassembler --noexecstack -O3"
+}
+
 # --- the same lists as GCC 12's lto-wrapper ---------------------------
 
 @test "same as gcc: PIC/PIE and -O merging across three modules" {
