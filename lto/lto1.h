@@ -40,7 +40,11 @@ void lto_split_options(const char *s, struct strvec *out);
  * options, naming the files and the options, then add the link-time
  * options LINK_OPTS (COLLECT_GCC_OPTIONS, split), which override.  OUT
  * gets the options for the backend compile "xgcc -xlto -c OUT...", in
- * the order lto-wrapper would give them. */
+ * the order lto-wrapper would give them (less -dumpdir, -dumpbase, -o and
+ * the -fwpa/-fltrans/-fresolution options, which run.c adds).  Modules
+ * that cannot go together (word sizes; -fcf-protection=check) get
+ * diag(DIAG_ERROR, ...): callers check diag_error_count().  The rules
+ * are in doc/lto-options.texi. */
 void lto_merge_options(const struct lto_module_opts *mods, size_t n,
 		       const struct strvec *link_opts, struct strvec *out);
 
