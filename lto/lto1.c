@@ -225,6 +225,8 @@ int main(int argc, char **argv)
 			fatal("--list needs at least one file");
 		return lto_list(argc - 2, argv + 2);
 	}
+	if (argc > 2 && strcmp(argv[1], "--merge-options") == 0)
+		return lto_merge_options_main(argc - 2, argv + 2);
 	/* lto1 --merge -o OUT INPUT...: the LTO object of "xgcc -flto -r" */
 	if (argc > 4 && strcmp(argv[1], "--merge") == 0 && strcmp(argv[2], "-o") == 0)
 		return lto_merge_objects(argv + 4, (size_t)argc - 4, argv[3]);

@@ -19,7 +19,16 @@ int lto_list(int argc, char **argv);
 struct lto_module_opts {
 	const char *file;
 	const char *opts;
+	/* The word size the object's class and machine say ("-m64", "-m32",
+	 * "-mx32"; lto_object_abi), checked against the modules' -m options;
+	 * NULL if not known. */
+	const char *abi;
 };
+
+/* The -m option of the word size of an object: "-m64", "-m32", "-mx32",
+ * or NULL for machines xgcc does not know. */
+struct obj_file;
+const char *lto_object_abi(const struct obj_file *f);
 
 /* Split an option string in the .opts / COLLECT_GCC_OPTIONS style
  * (single-quoted words, ' written as '\'', separated by blanks) into OUT. */
@@ -31,9 +40,24 @@ void lto_split_options(const char *s, struct strvec *out);
  * options, naming the files and the options, then add the link-time
  * options LINK_OPTS (COLLECT_GCC_OPTIONS, split), which override.  OUT
  * gets the options for the backend compile "xgcc -xlto -c OUT...", in
- * the order lto-wrapper would give them. */
+ * the order lto-wrapper would give them (less -dumpdir, -dumpbase, -o and
+ * the -fwpa/-fltrans/-fresolution options, which run.c adds).  Modules
+ * that cannot go together (word sizes; -fcf-protection=check) get
+ * diag(DIAG_ERROR, ...): callers check diag_error_count().  The rules
+ * are in doc/lto-options.texi. */
 void lto_merge_options(const struct lto_module_opts *mods, size_t n,
 		       const struct strvec *link_opts, struct strvec *out);
+
+/* The link-time options as GCC's lto-wrapper takes them from the
+ * environment: COLLECT_GCC_OPTIONS, then -Xassembler WORD for each word
+ * of COLLECT_AS_OPTIONS.  Either may be absent. */
+void lto_link_options_from_env(struct strvec *out);
+
+/* lto1 --merge-options FILE...: the merged options of the modules of the
+ * FILEs (objects or "lib.a@0xOFF") with the link-time options of the
+ * environment, one per line; the warnings on stderr.  Returns the exit
+ * status. */
+int lto_merge_options_main(int argc, char **argv);
 
 /* --- merge.c --------------------------------------------------------- */
 

@@ -1,33 +1,1178 @@
-/* placeholder until the option merging lands: first module's options, then the link's */
+/* Merging the options LTO modules were compiled with, as GCC 12's
+ * lto-wrapper merges them, and warning where they conflict.
+ *
+ * Every LTO object carries in ".gnu.lto_.opts" one string per module
+ * (several after "ld -r"): the options cc1 was given, in the quoting of
+ * COLLECT_GCC_OPTIONS ('-O2' '-fPIC' ...), less the front-end, driver and
+ * warning options, plus what cc1 adds so that the link can tell defaults:
+ * -fno-openmp/-fno-openacc, the PIC/PIE mode (a PIE default is written
+ * as -fPIC), -fcf-protection=, -g when debug info is on, and each -Wa
+ * option as -Xassembler WORD.
+ *
+ * GCC 12 reads the modules in link order.  The first module's options
+ * are the start; each later module adds the options of the kept kinds
+ * that are not there yet (first wins: target -m options, -fcommon,
+ * -fgnu-tm, -g, five diagnostics options), raises -O to the highest
+ * level, turns on -fopenmp/-fopenacc if any module has them, intersects
+ * -fcf-protection, and combines PIC/PIE (-fno-pic anywhere wins, fPIC +
+ * fpic = fpic, fPIC + fpie = fpie, ...).  The backend compile then gets
+ * the kept options of that list followed by the link-time options that
+ * are not front-end specific; the backend takes the last of each, so the
+ * link line overrides.  Options such as -fwrapv or -ffp-contract are not
+ * passed at all: GCC records them per function in the IR.
+ *
+ * Options are decoded as GCC's option machinery decodes them: a separate
+ * argument joins its option ('-L' '/d'), an option with a "no-" form is
+ * one option with a value, and a later option cancels an earlier one of
+ * the same kind ("-fpic -fPIE" is -fPIE).  The tables below hold the
+ * facts of GCC 12's option files that this needs.
+ *
+ * Where xgcc does better than GCC 12: modules compiled with conflicting
+ * options that matter for code generation get one warning per conflict
+ * (a few are errors, see conflict_table), and differing -Wa options
+ * are united instead of all being dropped.  doc/lto-options.texi is the
+ * user's account of all this.
+ */
 #include "config.h"
+
 #include "lto1.h"
 #include "diag.h"
+#include "lto-sections.h"
+#include "obj.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* --- splitting ------------------------------------------------------- */
+
 void lto_split_options(const char *s, struct strvec *out)
 {
-	while (*s) {
-		while (*s == ' ') s++;
-		if (!*s) break;
-		char buf[4096]; size_t n = 0;
-		while (*s && *s != ' ') {
-			if (*s == '\'') { s++; while (*s && *s != '\'' && n < 4095) buf[n++] = *s++; if (*s) s++; }
-			else if (*s == '\\' && s[1]) { buf[n++] = s[1]; s += 2; }
-			else buf[n++] = *s++;
+	size_t len = strlen(s);
+	char *buf = xmalloc(len + 1);
+	const char *p = s;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		size_t k = 0;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
+			if (*p == '\'') { /* quoted text up to the next quote */
+				for (p++; *p && *p != '\''; p++)
+					buf[k++] = *p;
+				if (*p)
+					p++;
+			} else if (*p == '\\' && p[1]) { /* the \' of '\'' */
+				buf[k++] = p[1];
+				p += 2;
+			} else {
+				buf[k++] = *p++;
+			}
 		}
-		buf[n] = 0;
-		strvec_push(out, xstrdup(buf));
+		strvec_push(out, xstrndup(buf, k));
+	}
+	free(buf);
+}
+
+/* --- GCC's option facts ---------------------------------------------- */
+
+/* Options whose argument may follow as the next word; GCC's canonical
+ * form is then two words, also when it was written joined ("-L/d"). */
+static const char *const joined_or_separate[] = {
+	"-B", "-L", "-R", "-T", "-e", "-h", "-l", "-o", "-u", "-x", "-z", "-imultiarch",
+	/* the C family's */
+	"-A", "-D", "-F", "-I", "-MF", "-MQ", "-MT", "-U", "-idirafter", "-imacros",
+	"-imultilib", "-include", "-iprefix", "-iquote", "-isysroot", "-isystem",
+	"-iwithprefix", "-iwithprefixbefore",
+};
+/* Options whose argument is always the next word. */
+static const char *const separate_only[] = {
+	"-Xassembler", "-Xlinker", "-Xpreprocessor", "-Tbss", "-Tdata", "-Ttext",
+	"-dumpbase", "-dumpbase-ext", "-dumpdir", "-wrapper", "-aux-info",
+};
+/* Whole option names that a prefix above would otherwise take. */
+static const char *const not_joined[] = { "-undef", "-export-dynamic", "-lang-asm" };
+
+/* Aliases, which GCC replaces by the option they stand for. */
+static const struct { const char *from, *to; } aliases[] = {
+	{ "-fcf-protection", "-fcf-protection=full" },
+	{ "-W", "-Wextra" },
+	{ "-pedantic", "-Wpedantic" },
+	{ "-mintel-syntax", "-masm=intel" },
+	{ "-mno-intel-syntax", "-masm=att" },
+	{ "-mprefer-avx128", "-mprefer-vector-width=128" },
+	{ "-mno-prefer-avx128", "-mprefer-vector-width=256" },
+};
+
+/* Options spelled with "no-" that are options of their own. */
+static const char *const own_no_form[] = {
+	"-mno-align-stringops", "-mno-fancy-math-387", "-mno-push-args", "-mno-red-zone",
+	"-mno-default", "-mno-sse4", "-Wno-frame-larger-than", "-Wno-larger-than",
+	"-Wno-stack-usage", "-Wno-alloc-size-larger-than", "-Wno-alloca-larger-than",
+	"-Wno-vla-larger-than", "-fno-modules",
+};
+
+/* -f/-W/-g/-m options without '=' that take no "no-" form. */
+static const char *const reject_negative[] = {
+	"-fcallgraph-info", "-fcompare-debug-second", "-fdump-final-insns",
+	"-fprofile-info-section", "-flive-patching", "-fstack-protector-all",
+	"-fstack-protector-strong", "-fstack-protector-explicit", "-fstack-usage",
+	"-ftree-coalesce-inlined-vars", "-gdwarf32", "-gdwarf64",
+	"-gvariable-location-views=incompat5", "-m128bit-long-double",
+	"-m96bit-long-double", "-malign-stringops", "-mfancy-math-387", "-mhard-float",
+	"-mno-align-stringops", "-mno-fancy-math-387", "-mno-push-args", "-mno-red-zone",
+	"-mpc32", "-mpc64", "-mpc80", "-mred-zone", "-msseregparm", "-mno-default",
+	"-mdump-tune-features", "-mdispatch-scheduler", "-msse4", "-mno-sse4",
+	"-mgeneral-regs-only", "-mconsole", "-mdll", "-mthreads", "-fno-modules",
+	"-Werror-implicit-function-declaration",
+};
+/* Prefixes of -f options whose rest is an argument though there is no '='. */
+static const char *const joined_prefix[] = {
+	"-fdump-", "-ffixed-", "-fcall-used-", "-fcall-saved-", "-fplugin-arg-",
+	"-fopt-info-", "-fbuiltin-",
+};
+/* Option names that contain '=' as part of the name. */
+static const char *const eq_in_name[] = {
+	"-fuse-ld=", "-Wshadow=", "-Wcast-align=strict", "-Wsuggest-attribute=",
+	"-gvariable-location-views=incompat5", "-std=",
+};
+
+/* GCC's Negative() chains: a later option of a chain cancels an earlier
+ * one of the same chain ("-fPIC -fpie" leaves -fpie). */
+static const struct { const char *opt, *neg; } negative[] = {
+	{ "-fPIC", "-fPIE" }, { "-fPIE", "-fpic" }, { "-fpic", "-fpie" }, { "-fpie", "-fPIC" },
+	{ "-m32", "-m64" }, { "-m64", "-mx32" }, { "-mx32", "-m16" }, { "-m16", "-m32" },
+	{ "-mlong-double-80", "-mlong-double-64" }, { "-mlong-double-64", "-mlong-double-128" },
+	{ "-mlong-double-128", "-mlong-double-80" },
+	{ "-mbionic", "-mglibc" }, { "-mglibc", "-muclibc" }, { "-muclibc", "-mmusl" },
+	{ "-mmusl", "-mbionic" },
+	{ "-shared", "-static-pie" }, { "-no-pie", "-shared" }, { "-pie", "-no-pie" },
+	{ "-static-pie", "-pie" }, { "-Qn", "-Qy" }, { "-Qy", "-Qn" },
+	{ "-fuse-ld=bfd", "-fuse-ld=gold" }, { "-fuse-ld=gold", "-fuse-ld=bfd" },
+	{ "-fuse-ld=lld", "-fuse-ld=lld" }, { "-fuse-ld=mold", "-fuse-ld=mold" },
+	{ "-gno-pubnames", "-gpubnames" }, { "-gpubnames", "-ggnu-pubnames" },
+	{ "-ggnu-pubnames", "-gno-pubnames" },
+	{ "-march=", "-march=" }, { "-mtune=", "-mtune=" },
+};
+
+/* Front-end (C family) options: GCC does not pass them from the link
+ * line.  Names as keys ("-fno-" forms under "-f"); a name ending in '='
+ * or '-' covers its arguments.  Removed options, which GCC ignores, are
+ * left out: they are dropped all the same. */
+static const char *const c_family_only[] = {
+	"-ansi", "-std=", "-A", "-C", "-CC", "-D", "-F", "-H", "-I", "-M", "-MD", "-MF",
+	"-MG", "-MM", "-MMD", "-MP", "-MQ", "-MT", "-Mmodules", "-Mno-modules", "-P", "-U",
+	"-idirafter", "-imacros", "-imultilib", "-include", "-iprefix", "-iquote",
+	"-isysroot", "-isystem", "-iwithprefix", "-iwithprefixbefore", "-nostdinc",
+	"-nostdinc++", "-remap", "-traditional", "-traditional-cpp", "-trigraphs",
+	"-lang-asm", "-gen-decls", "-print-objc-runtime-info", "-aux-info",
+	"-fabi-compat-version=", "-faccess-control", "-fada-spec-parent=", "-faligned-new",
+	"-faligned-new=", "-fallow-parameterless-variadic-functions", "-fasm",
+	"-fbuilding-libgcc", "-fbuiltin", "-fbuiltin-", "-fcanonical-system-headers",
+	"-fchar8_t", "-fconcepts", "-fconcepts-diagnostics-depth=", "-fconcepts-ts",
+	"-fcond-mismatch", "-fconstant-string-class=", "-fconstexpr-cache-depth=",
+	"-fconstexpr-depth=", "-fconstexpr-fp-except", "-fconstexpr-loop-limit=",
+	"-fconstexpr-ops-limit=", "-fdebug-cpp", "-fdeclone-ctor-dtor",
+	"-fdeduce-init-list", "-fdefault-inline", "-fdiagnostics-show-template-tree",
+	"-fdirectives-only", "-fdollars-in-identifiers", "-fdump-ada-spec",
+	"-fdump-ada-spec-slim", "-felide-constructors", "-felide-type",
+	"-femit-struct-debug-baseonly", "-femit-struct-debug-detailed=",
+	"-femit-struct-debug-reduced", "-fenforce-eh-specs", "-fexec-charset=",
+	"-fext-numeric-literals", "-fextended-identifiers", "-fextern-tls-init",
+	"-ffold-simple-inlines", "-ffreestanding", "-fgimple", "-fgnu-keywords",
+	"-fgnu89-inline", "-fhosted", "-fimplement-inlines", "-fimplicit-constexpr",
+	"-fimplicit-inline-templates", "-fimplicit-templates", "-finput-charset=",
+	"-fivar-visibility=", "-fkeep-inline-dllexport", "-flang-info-include-translate",
+	"-flang-info-include-translate-not", "-flang-info-include-translate=",
+	"-flang-info-module-cmi", "-flang-info-module-cmi=", "-flax-vector-conversions",
+	"-flocal-ivars", "-fmacro-prefix-map=", "-fmax-include-depth=", "-fmodule-header",
+	"-fmodule-header=", "-fmodule-implicit-inline", "-fmodule-lazy",
+	"-fmodule-mapper=", "-fmodule-only", "-fmodule-version-ignore", "-fmodules-ts",
+	"-fms-extensions", "-fnew-inheriting-ctors", "-fnew-ttp-matching",
+	"-fnil-receivers", "-fno-modules", "-fnonansi-builtins", "-fnothrow-opt",
+	"-fobjc-call-cxx-cdtors", "-fobjc-direct-dispatch", "-fobjc-exceptions",
+	"-fobjc-nilcheck", "-fobjc-sjlj-exceptions", "-fobjc-std=objc1",
+	"-foperator-names", "-foptional-diags", "-fpch-deps", "-fpch-preprocess",
+	"-fpermissive", "-fplan9-extensions", "-fpreprocessed", "-fpretty-templates",
+	"-frtti", "-fsigned-bitfields", "-fsized-deallocation", "-fsso-struct=",
+	"-fstrict-enums", "-fstrong-eval-order", "-fstrong-eval-order=",
+	"-ftemplate-backtrace-limit=", "-ftemplate-depth=", "-fthreadsafe-statics",
+	"-ftrack-macro-expansion", "-ftrack-macro-expansion=", "-funsigned-bitfields",
+	"-fuse-cxa-atexit", "-fuse-cxa-get-exception-ptr", "-fvisibility-inlines-hidden",
+	"-fvisibility-ms-compat", "-fweak", "-fwide-exec-charset=", "-fworking-directory",
+	"-fzero-link",
+};
+/* The -W options GCC passes from the link line: the common ones and the
+ * C family's that are also LTO options.  Every other -W is front end's. */
+static const char *const w_passed[] = {
+	"-Wa,", "-Wl,", "-Wp,", "-Wextra", "-Waggregate-return",
+	"-Waggressive-loop-optimizations", "-Warray-bounds", "-Warray-bounds=",
+	"-Wattribute-alias", "-Wattribute-alias=", "-Wattribute-warning", "-Wattributes",
+	"-Wattributes=", "-Wcannot-profile", "-Wcast-align", "-Wcast-align=strict",
+	"-Wcoverage-invalid-line-number", "-Wcoverage-mismatch", "-Wcpp", "-Wdeprecated",
+	"-Wdeprecated-declarations", "-Wdisabled-optimization", "-Werror", "-Werror=",
+	"-Wfatal-errors", "-Wframe-larger-than=", "-Wfree-nonheap-object", "-Whsa",
+	"-Wimplicit-fallthrough", "-Wimplicit-fallthrough=", "-Winfinite-recursion",
+	"-Winline", "-Winvalid-memory-model", "-Wlarger-than-", "-Wlarger-than=",
+	"-Wlto-type-mismatch", "-Wmaybe-uninitialized", "-Wmissing-noreturn",
+	"-Wmissing-profile", "-Wno-frame-larger-than", "-Wno-larger-than",
+	"-Wno-stack-usage", "-Wnonnull-compare", "-Wnull-dereference", "-Wodr",
+	"-Woverflow", "-Wpacked", "-Wpadded", "-Wpedantic", "-Wreturn-local-addr",
+	"-Wshadow", "-Wshadow-compatible-local", "-Wshadow-local", "-Wshadow=",
+	"-Wstack-protector", "-Wstack-usage=", "-Wstrict-aliasing", "-Wstrict-aliasing=",
+	"-Wstrict-overflow", "-Wstrict-overflow=", "-Wsuggest-attribute=",
+	"-Wsuggest-final-methods", "-Wsuggest-final-types", "-Wswitch-unreachable",
+	"-Wsystem-headers", "-Wtrampolines", "-Wtrivial-auto-var-init", "-Wtsan",
+	"-Wtype-limits", "-Wuninitialized", "-Wunreachable-code",
+	"-Wunsafe-loop-optimizations", "-Wunused", "-Wunused-but-set-parameter",
+	"-Wunused-but-set-variable", "-Wunused-function", "-Wunused-label",
+	"-Wunused-parameter", "-Wunused-value", "-Wunused-variable", "-Wuse-after-free",
+	"-Wuse-after-free=", "-Wvector-operation-performance",
+	"-WNSObject-attribute", "-Wabi", "-Wabi=", "-Wpsabi", "-Walloc-size-larger-than=",
+	"-Wno-alloc-size-larger-than", "-Walloca-larger-than=", "-Wno-alloca-larger-than",
+	"-Wformat-overflow", "-Wformat-overflow=", "-Wformat-truncation",
+	"-Wformat-truncation=", "-Wstring-compare", "-Wstringop-overflow",
+	"-Wstringop-overflow=", "-Wstringop-overread", "-Wstringop-truncation",
+	"-Wnonnull", "-Wvla-larger-than=", "-Wno-vla-larger-than",
+};
+
+/* The non-target options of the modules that GCC 12 keeps (first wins). */
+static const char *const kept_first_wins[] = {
+	"-fdiagnostics-show-caret", "-fdiagnostics-show-labels",
+	"-fdiagnostics-show-line-numbers", "-fdiagnostics-show-option",
+	"-fdiagnostics-show-location=", "-fshow-column", "-fcommon", "-fgnu-tm", "-g",
+};
+
+#define IN(tab, s) in_table(tab, sizeof tab / sizeof *tab, s)
+static int in_table(const char *const *tab, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(tab[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+/* A name in TAB that S starts with, for the tables of prefixes. */
+#define PREFIX_IN(tab, s) prefix_in(tab, sizeof tab / sizeof *tab, s)
+static const char *prefix_in(const char *const *tab, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(tab[i], s, strlen(tab[i])) == 0)
+			return tab[i];
+	return NULL;
+}
+
+/* --- decoding -------------------------------------------------------- */
+
+/* One decoded option.  KEY says which option it is, as GCC's option
+ * index does ("-fno-pic" is "-fpic" with VALUE 0, "-march=k8" is
+ * "-march=", "-O3" is "-O"); W holds its canonical words, ARG the
+ * argument. */
+struct lopt {
+	const char *w[2];
+	const char *key;
+	const char *arg;
+	int value;
+	int joined;      /* the option takes an argument */
+	int input;       /* not an option: a file name */
+	int cf;          /* -fcf-protection= level (CF_* bits), for merging */
+};
+
+enum { CF_NONE = 0, CF_BRANCH = 1, CF_RETURN = 2, CF_FULL = 3, CF_CHECK = 8 };
+
+static int cf_level(const char *arg)
+{
+	static const struct { const char *name; int level; } levels[] = {
+		{ "none", CF_NONE }, { "branch", CF_BRANCH }, { "return", CF_RETURN },
+		{ "full", CF_FULL }, { "check", CF_CHECK },
+	};
+	for (size_t i = 0; i < sizeof levels / sizeof *levels; i++)
+		if (strcmp(levels[i].name, arg) == 0)
+			return levels[i].level;
+	return CF_NONE;
+}
+
+struct optlist {
+	struct lopt *v;
+	size_t n, cap;
+};
+
+static struct lopt *optlist_push(struct optlist *l, const struct lopt *o)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 32;
+		l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	l->v[l->n] = *o;
+	return &l->v[l->n++];
+}
+
+/* Decode one option word W (and maybe its argument NEXT; *USED tells
+ * whether NEXT was taken) into O. */
+static void decode_one(const char *w, const char *next, int *used, struct lopt *o)
+{
+	memset(o, 0, sizeof *o);
+	o->value = 1;
+	o->arg = "";
+	*used = 0;
+	if (w[0] != '-' || !w[1]) {
+		o->input = 1;
+		o->w[0] = o->key = w;
+		return;
+	}
+	for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+		if (strcmp(w, aliases[i].from) == 0)
+			w = aliases[i].to;
+	if (strncmp(w, "-mcpu=", 6) == 0) /* an alias of -mtune= */
+		w = xasprintf("-mtune=%s", w + 6);
+
+	if (IN(separate_only, w)) {
+		o->key = o->w[0] = w;
+		o->joined = 1;
+		if (next) {
+			o->arg = o->w[1] = next;
+			*used = 1;
+		}
+		return;
+	}
+	/* the longest name of the table that W starts with */
+	const char *js = NULL;
+	for (size_t i = 0; i < sizeof joined_or_separate / sizeof *joined_or_separate; i++) {
+		const char *c = joined_or_separate[i];
+		if (strncmp(c, w, strlen(c)) == 0 && (!js || strlen(c) > strlen(js)))
+			js = c;
+	}
+	if (js && !IN(not_joined, w)) {
+		o->key = o->w[0] = js;
+		o->joined = 1;
+		if (w[strlen(js)]) {
+			o->arg = o->w[1] = w + strlen(js);
+		} else if (next) {
+			o->arg = o->w[1] = next;
+			*used = 1;
+		}
+		return;
+	}
+
+	o->w[0] = w;
+	if (strcmp(w, "-O") == 0 || (w[1] == 'O' && w[2] >= '0' && w[2] <= '9')) {
+		o->key = "-O";
+		o->arg = w + 2;
+		o->joined = 1;
+		return;
+	}
+	if (w[1] == 'g' && (!w[2] || (w[2] >= '0' && w[2] <= '9'))) {
+		o->key = "-g";
+		o->arg = w + 2;
+		o->joined = 1;
+		return;
+	}
+	/* "-fno-X" is "-fX" with value 0, likewise -W and -m */
+	const char *name = w;
+	if ((w[1] == 'f' || w[1] == 'W' || w[1] == 'm') && strncmp(w + 2, "no-", 3) == 0 &&
+	    !IN(own_no_form, w)) {
+		name = xasprintf("-%c%s", w[1], w + 5);
+		o->value = 0;
+	}
+	if (strncmp(name, "--param=", 8) == 0) { /* each parameter is an option */
+		const char *eq = strchr(name + 8, '=');
+		o->key = eq ? xstrndup(name, (size_t)(eq + 1 - name)) : name;
+		o->arg = eq ? eq + 1 : "";
+		o->joined = 1;
+		return;
+	}
+	const char *eq = strchr(name, '=');
+	const char *jp = name[1] == 'f' ? PREFIX_IN(joined_prefix, name) : NULL;
+	if (strncmp(name, "-Wa,", 4) == 0 || strncmp(name, "-Wl,", 4) == 0 ||
+	    strncmp(name, "-Wp,", 4) == 0) {
+		o->key = xstrndup(name, 4);
+		o->arg = name + 4;
+		o->joined = 1;
+	} else if (PREFIX_IN(eq_in_name, name)) { /* "-fuse-ld=bfd" is a name */
+		o->key = name;
+	} else if (eq) {
+		o->key = xstrndup(name, (size_t)(eq + 1 - name));
+		o->arg = eq + 1;
+		o->joined = 1;
+	} else if (jp) {
+		o->key = jp;
+		o->arg = name + strlen(jp);
+		o->joined = 1;
+	} else {
+		o->key = name;
+	}
+	if (strcmp(o->key, "-fcf-protection=") == 0)
+		o->cf = cf_level(o->arg);
+}
+
+static const char *neg_of(const char *key)
+{
+	for (size_t i = 0; i < sizeof negative / sizeof *negative; i++)
+		if (strcmp(negative[i].opt, key) == 0)
+			return negative[i].neg;
+	return NULL;
+}
+
+/* Can a later option cancel O, or O an earlier one?  (GCC: options with
+ * a negative form, not taking an argument, or in a Negative chain.) */
+static const char *cancel_chain(const struct lopt *o)
+{
+	if (o->input)
+		return NULL;
+	const char *n = neg_of(o->key);
+	if (n)
+		return n;
+	if (o->joined || IN(reject_negative, o->key))
+		return NULL;
+	char c = o->key[1];
+	return c == 'f' || c == 'W' || c == 'g' || c == 'm' ? o->key : NULL;
+}
+
+/* Does LATER cancel EARLIER?  Walk LATER's chain until it comes back. */
+static int cancels(const struct lopt *earlier, const struct lopt *later)
+{
+	const char *n = cancel_chain(later);
+	for (int guard = 0; n && guard < 8; guard++) {
+		if (strcmp(n, earlier->key) == 0)
+			return 1;
+		if (strcmp(n, later->key) == 0)
+			return 0;
+		n = neg_of(n);
+	}
+	return 0;
+}
+
+/* Decode WORDS into L the way GCC's decode_cmdline_options_to_array
+ * does: expand -fdiagnostics-plain-output, join "--param" "X", drop
+ * options canceled by later ones, put the last -fdiagnostics-color=
+ * first. */
+static void decode(char *const *words, size_t n, struct optlist *l)
+{
+	static const char *const plain[] = {
+		"-fno-diagnostics-show-caret", "-fno-diagnostics-show-line-numbers",
+		"-fdiagnostics-color=never", "-fdiagnostics-urls=never",
+		"-fdiagnostics-path-format=separate-events",
+	};
+	struct optlist all = { 0 };
+	for (size_t i = 0; i < n; i++) {
+		struct lopt o;
+		int used;
+		if (strcmp(words[i], "-fdiagnostics-plain-output") == 0) {
+			for (size_t k = 0; k < sizeof plain / sizeof *plain; k++) {
+				decode_one(plain[k], NULL, &used, &o);
+				optlist_push(&all, &o);
+			}
+			continue;
+		}
+		if (strcmp(words[i], "--param") == 0 && i + 1 < n) {
+			decode_one(xasprintf("--param=%s", words[i + 1]), NULL, &used, &o);
+			optlist_push(&all, &o);
+			i++;
+			continue;
+		}
+		decode_one(words[i], i + 1 < n ? words[i + 1] : NULL, &used, &o);
+		optlist_push(&all, &o);
+		i += (size_t)used;
+	}
+	const struct lopt *color = NULL;
+	for (size_t i = 0; i < all.n; i++) {
+		if (strcmp(all.v[i].key, "-fdiagnostics-color=") == 0) {
+			color = &all.v[i];
+			continue;
+		}
+		size_t j = all.n;
+		if (cancel_chain(&all.v[i]))
+			for (j = i + 1; j < all.n; j++)
+				if (cancels(&all.v[i], &all.v[j]))
+					break;
+		if (j == all.n)
+			optlist_push(l, &all.v[i]);
+	}
+	if (color) {
+		optlist_push(l, color);
+		memmove(l->v + 1, l->v, (l->n - 1) * sizeof *l->v);
+		l->v[0] = *color;
+	}
+	free(all.v);
+}
+
+static int find_key(const struct optlist *l, const char *key)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].key, key) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int is_target(const struct lopt *o)
+{
+	return strncmp(o->key, "-m", 2) == 0 || strcmp(o->key, "--param=x86-stlf-window-ninsns=") == 0;
+}
+
+static int is_olevel(const struct lopt *o)
+{
+	return !strcmp(o->key, "-O") || !strcmp(o->key, "-Ofast") || !strcmp(o->key, "-Og") ||
+	       !strcmp(o->key, "-Os") || !strcmp(o->key, "-Oz");
+}
+
+static int olevel(const struct lopt *o)
+{
+	if (strcmp(o->key, "-O") == 0)
+		return o->arg[0] ? atoi(o->arg) : 1;
+	return strcmp(o->key, "-Ofast") == 0 ? 3 : strcmp(o->key, "-Og") == 0 ? 1 : 2;
+}
+
+/* 'P' -fPIC, 'p' -fpic, 'E' -fPIE, 'e' -fpie, 0 none of them. */
+static int pic_kind(const char *key)
+{
+	return !strcmp(key, "-fPIC") ? 'P' : !strcmp(key, "-fpic") ? 'p' :
+	       !strcmp(key, "-fPIE") ? 'E' : !strcmp(key, "-fpie") ? 'e' : 0;
+}
+
+/* --- merging as GCC 12 does ------------------------------------------ */
+
+/* Merge module M into the options MERGED; LINK are the link-time ones. */
+static void merge_module(struct optlist *merged, const struct optlist *m, const struct optlist *link)
+{
+	const struct lopt *pic = NULL, *pie = NULL, *link_cf = NULL;
+	for (size_t i = 0; i < link->n; i++)
+		if (strcmp(link->v[i].key, "-fcf-protection=") == 0)
+			link_cf = &link->v[i];
+
+	for (size_t i = 0; i < m->n; i++) {
+		const struct lopt *o = &m->v[i];
+		int at = find_key(merged, o->key);
+		if (o->input)
+			continue;
+		if (pic_kind(o->key) == 'P' || pic_kind(o->key) == 'p') {
+			pic = o;
+		} else if (pic_kind(o->key)) {
+			pie = o;
+		} else if (is_target(o) || IN(kept_first_wins, o->key)) {
+			if (at < 0)
+				optlist_push(merged, o);
+		} else if (!strcmp(o->key, "-fopenmp") || !strcmp(o->key, "-fopenacc")) {
+			if (at < 0)
+				optlist_push(merged, o);
+			else if (o->value > merged->v[at].value)
+				merged->v[at] = *o;
+		} else if (!strcmp(o->key, "-fopenacc-dim=") || !strcmp(o->key, "-foffload-abi=")) {
+			if (at < 0)
+				optlist_push(merged, o);
+			/* different values: an error, reported by check_conflicts */
+		} else if (!strcmp(o->key, "-fcf-protection=")) {
+			if (link_cf && link_cf->cf != CF_CHECK)
+				continue;
+			if (at < 0)
+				optlist_push(merged, o);
+			else if (merged->v[at].cf != o->cf && !link_cf)
+				/* GCC 12 changes the value but passes the first
+				 * module's spelling: so do we (see the manual) */
+				merged->v[at].cf &= o->cf & CF_FULL;
+		} else if (is_olevel(o)) {
+			int k = -1;
+			for (size_t j = 0; j < merged->n && k < 0; j++)
+				if (is_olevel(&merged->v[j]))
+					k = (int)j;
+			if (k < 0) {
+				optlist_push(merged, o);
+			} else if (strcmp(merged->v[k].key, o->key) != 0 || strcmp(o->key, "-O") == 0) {
+				int a = olevel(o), b = olevel(&merged->v[k]);
+				char *t = xasprintf("-O%d", a > b ? a : b);
+				merged->v[k].key = "-O";
+				merged->v[k].w[0] = t;
+				merged->v[k].arg = t + 2;
+				merged->v[k].value = 1;
+			}
+		}
+	}
+
+	/* PIC and PIE, as GCC 12's merge_and_complain combines them */
+	for (size_t j = 0; j < merged->n; j++) {
+		struct lopt *d = &merged->v[j];
+		int k = pic_kind(d->key);
+		if ((k == 'P' || k == 'p') && d->value) {
+			if (!pic || !pic->value) {
+				if (pie) {
+					int big = k == 'P' && pic_kind(pie->key) == 'E';
+					d->key = big ? "-fPIE" : "-fpie";
+					d->w[0] = !pie->value ? "-fno-pie" : big ? "-fPIE" : "-fpie";
+					d->value = pie->value;
+				} else if (pic) {
+					*d = *pic;
+				} else {
+					memmove(d, d + 1, (merged->n - j - 1) * sizeof *d);
+					merged->n--;
+					j--;
+				}
+			} else if (pic_kind(pic->key) == 'p' && k == 'P') {
+				*d = *pic;
+			}
+		} else if ((k == 'E' || k == 'e') && d->value) {
+			if (!pie || !pie->value) {
+				if (pic) {
+					if (pic_kind(pic->key) == 'p' && k == 'E') {
+						d->key = "-fpie";
+						d->w[0] = pic->value ? "-fpie" : "-fno-pie";
+					} else if (!pic->value) {
+						d->w[0] = "-fno-pie";
+					}
+					d->value = pic->value;
+				} else if (pie) {
+					*d = *pie;
+				} else {
+					memmove(d, d + 1, (merged->n - j - 1) * sizeof *d);
+					merged->n--;
+					j--;
+				}
+			} else if (pic_kind(pie->key) == 'e' && k == 'E') {
+				*d = *pie;
+			}
+		}
 	}
 }
-static int drop(const char *a) { return !strncmp(a, "-flto", 5) || !strncmp(a, "-dump", 5) || !strcmp(a, "-o") || !strcmp(a, "-fno-lto") || !strncmp(a, "-fltrans", 8) || !strncmp(a, "-fwpa", 5) || !strncmp(a, "-fresolution", 12) || !strncmp(a, "-flinker-output", 15); }
-void lto_merge_options(const struct lto_module_opts *mods, size_t n, const struct strvec *link_opts, struct strvec *out)
+
+/* --- conflicts (xgcc's own) ------------------------------------------ */
+
+/* What a module says about one setting: SHOWN is the option as the
+ * warning names it, VAL what is compared. */
+struct setting {
+	const char *shown;
+	const char *val;
+	int explicit;    /* an option of the module says it (not a default) */
+};
+
+/* The last option of M whose key is KEY, or NULL. */
+static const struct lopt *last_of(const struct optlist *m, const char *key)
 {
-	struct strvec m = { 0 };
-	if (n) lto_split_options(mods[0].opts, &m);
-	for (size_t i = 0; i < m.n; i++) if (!drop(m.v[i]) && strcmp(m.v[i], "-c")) strvec_push(out, m.v[i]);
-	for (size_t i = 0; i < link_opts->n; i++) {
-		const char *a = link_opts->v[i];
-		if (!strcmp(a, "-o") || !strcmp(a, "-dumpdir") || !strcmp(a, "-dumpbase")) { i++; continue; }
-		if (drop(a) || a[0] != '-' || !strncmp(a, "-l", 2) || !strncmp(a, "-L", 2)) continue;
-		strvec_push(out, a);
+	const struct lopt *r = NULL;
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->v[i].key, key) == 0)
+			r = &m->v[i];
+	return r;
+}
+
+static int has_on(const struct optlist *m, const char *key)
+{
+	const struct lopt *o = last_of(m, key);
+	return o && o->value;
+}
+
+static int module_olevel(const struct optlist *m, int *is_fast)
+{
+	int level = 0;
+	*is_fast = 0;
+	for (size_t i = 0; i < m->n; i++)
+		if (is_olevel(&m->v[i])) {
+			level = olevel(&m->v[i]);
+			*is_fast = strcmp(m->v[i].key, "-Ofast") == 0;
+		}
+	return level;
+}
+
+/* Defaults of settings a module does not record. */
+enum dflt {
+	D_UNKNOWN,      /* not compared: the default depends on things not recorded */
+	D_OFF, D_ON,
+	D_STRICT_ALIASING, /* on from -O2 */
+	D_NOT_FAST,     /* on unless -ffast-math or -Ofast */
+	D_NOT_UNSAFE,   /* on unless -funsafe-math-optimizations, -ffast-math or -Ofast */
+};
+
+enum ckind { C_BOOL, C_JOINED, C_ONEOF, C_PIC };
+
+/* The settings checked across modules.  KEYS: the options that set it
+ * (for C_BOOL the first is the positive spelling; a second one, if any,
+ * sets the opposite: -fno-strict-overflow is -fwrapv).  ERR: an error,
+ * not a warning.  LINK: a link-time option settles it (no warning).
+ * GROUP: settings of one group warn at most once per pair of modules.
+ * OBJ: without an option, the object's class says (the word size). */
+static const struct conflict {
+	enum ckind kind;
+	const char *keys[5];
+	enum dflt dflt;
+	int err, link, group, obj;
+} conflict_table[] = {
+	{ C_ONEOF, { "-m16", "-m32", "-m64", "-mx32" }, D_UNKNOWN, 1, 0, 0, 1 },
+	{ C_JOINED, { "-mabi=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mcmodel=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_ONEOF, { "-mlong-double-64", "-mlong-double-80", "-mlong-double-128" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mregparm=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mpreferred-stack-boundary=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mincoming-stack-boundary=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mindirect-branch=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mfunction-return=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-mtls-dialect=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_PIC, { "-fPIC", "-fpic", "-fPIE", "-fpie" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_JOINED, { "-fcf-protection=" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_BOOL, { "-fcommon" }, D_UNKNOWN, 0, 1, 0, 0 },
+	{ C_BOOL, { "-fexceptions" }, D_UNKNOWN, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fnon-call-exceptions" }, D_UNKNOWN, 0, 0, 0, 0 },
+	{ C_JOINED, { "-fexcess-precision=" }, D_UNKNOWN, 0, 0, 0, 0 },
+	{ C_JOINED, { "-ffp-contract=" }, D_UNKNOWN, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fwrapv", "-fstrict-overflow" }, D_OFF, 0, 0, 0, 0 },
+	{ C_BOOL, { "-ftrapv" }, D_OFF, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fstrict-aliasing" }, D_STRICT_ALIASING, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fmath-errno" }, D_NOT_FAST, 0, 0, 1, 0 },
+	{ C_BOOL, { "-fsigned-zeros" }, D_NOT_UNSAFE, 0, 0, 1, 0 },
+	{ C_BOOL, { "-ftrapping-math" }, D_NOT_UNSAFE, 0, 0, 1, 0 },
+	{ C_BOOL, { "-frounding-math" }, D_OFF, 0, 0, 1, 0 },
+	{ C_BOOL, { "-fshort-enums" }, D_OFF, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fshort-wchar" }, D_OFF, 0, 0, 0, 0 },
+	{ C_BOOL, { "-fsigned-char", "-funsigned-char" }, D_ON, 0, 0, 0, 0 },
+	{ C_JOINED, { "-fopenacc-dim=" }, D_UNKNOWN, 1, 0, 0, 0 },
+	{ C_JOINED, { "-foffload-abi=" }, D_UNKNOWN, 1, 0, 0, 0 },
+};
+
+/* The negative spelling of a positive option: -fwrapv -> -fno-wrapv. */
+static const char *no_form(const char *pos)
+{
+	if (strcmp(pos, "-fsigned-char") == 0)
+		return "-funsigned-char";
+	return xasprintf("-%cno-%s", pos[1], pos + 2);
+}
+
+static int bool_default(const struct conflict *c, const struct optlist *m)
+{
+	int fast, level = module_olevel(m, &fast);
+	int fastmath = has_on(m, "-ffast-math") || fast;
+	switch (c->dflt) {
+	case D_OFF: return 0;
+	case D_ON: return 1;
+	case D_STRICT_ALIASING: return level >= 2;
+	case D_NOT_FAST: return !fastmath;
+	case D_NOT_UNSAFE: return !(fastmath || has_on(m, "-funsafe-math-optimizations"));
+	default: return -1;
 	}
+}
+
+/* Module M's value of the setting C; 0 when it does not say.  MOD is
+ * what is known of its object. */
+static int get_setting(const struct conflict *c, const struct optlist *m,
+		       const struct lto_module_opts *mod, struct setting *s)
+{
+	const struct lopt *o = NULL;
+	switch (c->kind) {
+	case C_BOOL: {
+		int pos = -1, at = -1;
+		for (size_t i = 0; i < m->n; i++) {
+			if (strcmp(m->v[i].key, c->keys[0]) == 0)
+				pos = m->v[i].value, at = (int)i;
+			else if (c->keys[1] && strcmp(m->v[i].key, c->keys[1]) == 0)
+				pos = !m->v[i].value, at = (int)i;
+		}
+		s->explicit = at >= 0;
+		if (at >= 0) {
+			s->shown = m->v[at].w[0];
+		} else {
+			pos = bool_default(c, m);
+			if (pos < 0)
+				return 0;
+		}
+		s->val = pos ? "1" : "0";
+		if (at < 0)
+			s->shown = pos ? c->keys[0] : no_form(c->keys[0]);
+		return 1;
+	}
+	case C_JOINED:
+		o = last_of(m, c->keys[0]);
+		if (!o)
+			return 0;
+		s->shown = o->w[0];
+		s->val = o->arg;
+		s->explicit = 1;
+		return 1;
+	case C_ONEOF:
+	case C_PIC:
+		for (size_t i = 0; i < m->n; i++)
+			for (size_t k = 0; k < 5 && c->keys[k]; k++)
+				if (strcmp(m->v[i].key, c->keys[k]) == 0)
+					o = &m->v[i];
+		if (!o && c->obj && mod->abi) {
+			s->shown = s->val = mod->abi;
+			s->explicit = 1;
+			return 1;
+		}
+		if (!o)
+			return 0;
+		s->shown = o->w[0];
+		s->val = c->kind == C_ONEOF ? o->key : !o->value ? "none" :
+			 pic_kind(o->key) == 'P' || pic_kind(o->key) == 'p' ? "pic" : "pie";
+		s->explicit = 1;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* --- -Xassembler ----------------------------------------------------- */
+
+/* A module's assembler options as items: an option word and the words
+ * that follow it as its arguments ("-I dir"), shown as -Wa,-I,dir. */
+struct xasm_item {
+	char *words;   /* the words, each ended by XASM_SEP */
+	char *key;     /* what two items that conflict share: "-mrelax-relocations=" */
+};
+#define XASM_SEP '\x1f' /* in no option word */
+
+static size_t xasm_items(const struct optlist *m, struct xasm_item **out)
+{
+	size_t n = 0;
+	*out = NULL;
+	for (size_t i = 0; i < m->n; i++) {
+		const struct lopt *o = &m->v[i];
+		if (strcmp(o->key, "-Xassembler") != 0 || !o->w[1])
+			continue;
+		if (o->arg[0] != '-' && n) { /* an argument of the item before */
+			char *w = xasprintf("%s%s%c", (*out)[n - 1].words, o->arg, XASM_SEP);
+			free((*out)[n - 1].words);
+			(*out)[n - 1].words = w;
+			free((*out)[n - 1].key);
+			(*out)[n - 1].key = xstrdup(w);
+			continue;
+		}
+		*out = xrealloc(*out, (n + 1) * sizeof **out);
+		const char *eq = strchr(o->arg, '=');
+		(*out)[n].words = xasprintf("%s%c", o->arg, XASM_SEP);
+		(*out)[n].key = eq ? xstrndup(o->arg, (size_t)(eq + 1 - o->arg)) : xstrdup((*out)[n].words);
+		n++;
+	}
+	return n;
+}
+
+static void xasm_free(struct xasm_item *it, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(it[i].words);
+		free(it[i].key);
+	}
+	free(it);
+}
+
+/* --- the merge ------------------------------------------------------- */
+
+static void warn_conflict(int err, const char *f1, const char *o1, const char *f2, const char *o2)
+{
+	diag(err ? DIAG_ERROR : DIAG_WARNING, "%s compiled with %s%s%s but %s with %s%s%s", f1,
+	     diag_lq(), o1, diag_rq(), f2, diag_lq(), o2, diag_rq());
+}
+
+/* Warn once per conflicting value of each setting of conflict_table. */
+static void check_conflicts(const struct lto_module_opts *mods, const struct optlist *ml, size_t n,
+			    const struct optlist *link)
+{
+	/* pairs (module a, module b) already warned about, per group */
+	unsigned char *warned = xcalloc(n * n, 1);
+	for (size_t t = 0; t < sizeof conflict_table / sizeof *conflict_table; t++) {
+		const struct conflict *c = &conflict_table[t];
+		if (c->link) {
+			int settled = 0;
+			for (size_t k = 0; k < 5 && c->keys[k]; k++)
+				settled |= find_key(link, c->keys[k]) >= 0;
+			if (c->kind == C_JOINED && !strcmp(c->keys[0], "-fcf-protection=")) {
+				const struct lopt *l = last_of(link, "-fcf-protection=");
+				settled = l && l->cf != CF_CHECK;
+			}
+			if (settled)
+				continue;
+		}
+		/* PIC modes: an executable is made without PIC whatever the
+		 * modules say; a PIE may mix PIC and PIE code, a shared
+		 * library may not */
+		int shared = 0;
+		if (c->kind == C_PIC) {
+			const struct lopt *out = NULL;
+			static const char *const kinds[] = { "-shared", "-static-pie", "-pie", "-no-pie" };
+			for (size_t i = 0; i < link->n; i++)
+				if (IN(kinds, link->v[i].key))
+					out = &link->v[i];
+			if ((out && !strcmp(out->key, "-no-pie")) || (!out && find_key(link, "-static") >= 0))
+				continue;
+			shared = out && !strcmp(out->key, "-shared");
+		}
+		int err = c->err;
+		if (!strcmp(c->keys[0], "-fcf-protection=")) {
+			const struct lopt *l = last_of(link, "-fcf-protection=");
+			err = l && l->cf == CF_CHECK;
+		}
+		struct setting first = { 0 }, s;
+		size_t firstm = 0;
+		const char **seen = xcalloc(n, sizeof *seen);
+		size_t nseen = 0;
+		for (size_t m = 0; m < n; m++) {
+			if (!get_setting(c, &ml[m], &mods[m], &s))
+				continue;
+			if (c->kind == C_PIC && !shared && !strcmp(s.val, "pie"))
+				s.val = "pic";
+			if (!first.val) {
+				first = s;
+				firstm = m;
+				continue;
+			}
+			/* two defaults that differ (-O0 and -O2 for
+			 * -fstrict-aliasing) are not worth a warning */
+			if (strcmp(s.val, first.val) == 0 || (!s.explicit && !first.explicit))
+				continue;
+			int dup = 0;
+			for (size_t k = 0; k < nseen; k++)
+				dup |= strcmp(seen[k], s.val) == 0;
+			if (dup || (c->group && warned[firstm * n + m]))
+				continue;
+			seen[nseen++] = s.val;
+			if (c->group)
+				warned[firstm * n + m] = 1;
+			warn_conflict(err, mods[firstm].file, first.shown, mods[m].file, s.shown);
+		}
+		free(seen);
+		/* modules of different word sizes do not go together at
+		 * all: nothing else about them is worth saying */
+		if (nseen && c->obj)
+			break;
+	}
+	free(warned);
+}
+
+/* An item as the user wrote it: -Wa,-I,dir. */
+static char *xasm_shown(const char *words)
+{
+	char *s = xasprintf("-Wa,%s", words);
+	for (char *p = s; *p; p++)
+		if (*p == XASM_SEP)
+			*p = p[1] ? ',' : 0;
+	return s;
+}
+
+/* The union of the modules' assembler options, first module's first;
+ * a later module giving another value to the same option is warned
+ * about and loses.  (Repeats within one module stay, as GCC keeps them.) */
+static void xasm_union(const struct lto_module_opts *mods, const struct optlist *ml, size_t n,
+		       struct strvec *words)
+{
+	struct xasm_item *all = NULL;
+	size_t *from = NULL, nall = 0;
+	for (size_t m = 0; m < n; m++) {
+		struct xasm_item *it;
+		size_t k = xasm_items(&ml[m], &it);
+		for (size_t i = 0; i < k; i++) {
+			size_t j;
+			for (j = 0; j < nall; j++)
+				if (from[j] != m && (!strcmp(all[j].words, it[i].words) ||
+						     !strcmp(all[j].key, it[i].key)))
+					break;
+			if (j < nall) {
+				if (strcmp(all[j].words, it[i].words) != 0) {
+					char *a = xasm_shown(all[j].words);
+					char *b = xasm_shown(it[i].words);
+					warn_conflict(0, mods[from[j]].file, a, mods[m].file, b);
+					free(a);
+					free(b);
+				}
+				continue;
+			}
+			all = xrealloc(all, (nall + 1) * sizeof *all);
+			from = xrealloc(from, (nall + 1) * sizeof *from);
+			all[nall].words = xstrdup(it[i].words);
+			all[nall].key = xstrdup(it[i].key);
+			from[nall++] = m;
+		}
+		xasm_free(it, k);
+	}
+	for (size_t i = 0; i < nall; i++) {
+		char *w = all[i].words, *sep;
+		for (; (sep = strchr(w, XASM_SEP)); w = sep + 1) {
+			strvec_push(words, "-Xassembler");
+			strvec_push(words, xstrndup(w, (size_t)(sep - w)));
+		}
+	}
+	xasm_free(all, nall);
+	free(from);
+}
+
+/* Does GCC's append_compiler_options pass this merged option? */
+static int compiler_option_passed(const struct lopt *o)
+{
+	static const char *const passed[] = {
+		"-fdiagnostics-show-caret", "-fdiagnostics-show-labels",
+		"-fdiagnostics-show-line-numbers", "-fdiagnostics-show-option",
+		"-fdiagnostics-show-location=", "-fshow-column", "-fPIC", "-fpic", "-fPIE",
+		"-fpie", "-fcommon", "-fgnu-tm", "-fopenmp", "-fopenacc", "-fopenacc-dim=",
+		"-foffload-abi=", "-fcf-protection=", "-g", "-O", "-Ofast", "-Og", "-Os", "-Oz",
+	};
+	return !o->input && (IN(passed, o->key) || is_target(o));
+}
+
+/* Is KEY in TAB, or covered by an entry of TAB that ends in '=', '-' or
+ * ',' (the option takes the rest as its argument)? */
+#define COVERS(tab, key) covers(tab, sizeof tab / sizeof *tab, key)
+static int covers(const char *const *tab, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(tab[i]);
+		char last = tab[i][len - 1];
+		if (!strcmp(tab[i], key) ||
+		    ((last == '=' || last == '-' || last == ',') && !strncmp(tab[i], key, len)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does GCC's append_linker_options pass this link-time option?  (And
+ * lto1's run.c adds its own -dumpdir, -dumpbase, -fresolution, ...) */
+static int linker_option_passed(const struct lopt *o)
+{
+	static const char *const ours[] = {
+		"-o", "-flto", "-flto=", "-dumpdir", "-dumpbase", "-dumpbase-ext", "-fresolution=",
+		"-flinker-output=", "-fltrans", "-fltrans-output-list=", "-fwpa", "-fwpa=",
+	};
+	if (o->input || IN(ours, o->key))
+		return 0;
+	if ((!strcmp(o->key, "-fopenmp") || !strcmp(o->key, "-fopenacc")) && !o->value)
+		return 0;
+	if (is_target(o))
+		return 1;
+	if (o->key[1] == 'W')
+		return COVERS(w_passed, o->key);
+	return !COVERS(c_family_only, o->key);
+}
+
+static void push_words(struct strvec *out, const struct lopt *o)
+{
+	strvec_push(out, o->w[0]);
+	if (o->w[1])
+		strvec_push(out, o->w[1]);
+}
+
+void lto_merge_options(const struct lto_module_opts *mods, size_t n,
+		       const struct strvec *link_opts, struct strvec *out)
+{
+	struct optlist link = { 0 }, merged = { 0 };
+	struct optlist *ml = xcalloc(n + 1, sizeof *ml);
+	decode(link_opts->v, link_opts->n, &link);
+	for (size_t m = 0; m < n; m++) {
+		struct strvec w = { 0 };
+		lto_split_options(mods[m].opts, &w);
+		decode(w.v, w.n, &ml[m]);
+		strvec_free(&w);
+	}
+	if (n) {
+		for (size_t i = 0; i < ml[0].n; i++)
+			optlist_push(&merged, &ml[0].v[i]);
+		for (size_t m = 1; m < n; m++)
+			merge_module(&merged, &ml[m], &link);
+	}
+	check_conflicts(mods, ml, n, &link);
+
+	/* the modules' options, with the union of their -Xassembler
+	 * options where the first module's are (or after all) */
+	struct strvec xasm = { 0 };
+	xasm_union(mods, ml, n, &xasm);
+	int xasm_done = 0;
+	for (size_t i = 0; i < merged.n; i++) {
+		const struct lopt *o = &merged.v[i];
+		if (!strcmp(o->key, "-Xassembler")) {
+			if (!xasm_done)
+				strvec_extend(out, &xasm);
+			xasm_done = 1;
+			continue;
+		}
+		if (compiler_option_passed(o))
+			push_words(out, o);
+	}
+	if (!xasm_done)
+		strvec_extend(out, &xasm);
+	strvec_free(&xasm);
+
+	for (size_t i = 0; i < link.n; i++)
+		if (linker_option_passed(&link.v[i]))
+			push_words(out, &link.v[i]);
+
+	for (size_t m = 0; m < n; m++)
+		free(ml[m].v);
+	free(ml);
+	free(merged.v);
+	free(link.v);
+}
+
+/* --- lto1 --merge-options -------------------------------------------- */
+
+const char *lto_object_abi(const struct obj_file *f)
+{
+	unsigned m = obj_machine(f);
+	if (obj_format(f) == OBJ_COFF)
+		return m == 0x8664 ? "-m64" : m == 0x14c ? "-m32" : NULL;
+	if (obj_is64(f))
+		return m == 62 ? "-m64" : NULL;
+	return m == 62 ? "-mx32" : m == 3 ? "-m32" : NULL;
+}
+
+void lto_link_options_from_env(struct strvec *out)
+{
+	const char *s = getenv("COLLECT_GCC_OPTIONS");
+	if (s)
+		lto_split_options(s, out);
+	/* GCC's driver hands the -Wa options of the link line to
+	 * lto-wrapper in COLLECT_AS_OPTIONS as well */
+	const char *as = getenv("COLLECT_AS_OPTIONS");
+	if (as) {
+		struct strvec w = { 0 };
+		lto_split_options(as, &w);
+		for (size_t i = 0; i < w.n; i++) {
+			strvec_push(out, "-Xassembler");
+			strvec_push(out, w.v[i]);
+		}
+		strvec_free(&w);
+	}
+}
+
+int lto_merge_options_main(int argc, char **argv)
+{
+	struct lto_module_opts *mods = NULL;
+	size_t n = 0;
+	int status = 0;
+	for (int i = 0; i < argc; i++) {
+		char *err = NULL;
+		struct obj_file *f = obj_open(argv[i], &err);
+		if (!f) {
+			diag(DIAG_ERROR, "%s", err);
+			free(err);
+			status = 1;
+			continue;
+		}
+		const struct obj_section *s = obj_find_section(f, LTO_SECTION_PREFIX ".opts");
+		struct strvec strs = { 0 };
+		char *reason = NULL;
+		if (!s) {
+			diag(DIAG_ERROR, "%s: not an LTO object (no section %s.opts)", argv[i], LTO_SECTION_PREFIX);
+			status = 1;
+		} else if (lto_opts_decode(s->data, s->data ? s->size : 0, &strs, &reason) < 0) {
+			diag(DIAG_ERROR, "%s: section %s.opts: %s", argv[i], LTO_SECTION_PREFIX, reason);
+			free(reason);
+			status = 1;
+		} else if (strs.n == 0) {
+			strvec_push(&strs, "");
+		}
+		mods = xrealloc(mods, (n + strs.n + 1) * sizeof *mods);
+		for (size_t k = 0; k < strs.n; k++) {
+			/* copies: the section data goes with the object */
+			mods[n].file = strs.n == 1 ? xstrdup(argv[i]) : xasprintf("%s (module %zu)", argv[i], k + 1);
+			mods[n].opts = xstrdup(strs.v[k]);
+			mods[n++].abi = lto_object_abi(f);
+		}
+		strvec_free(&strs);
+		obj_close(f);
+	}
+	if (status) {
+		free(mods);
+		return 1;
+	}
+	struct strvec link = { 0 }, out = { 0 };
+	lto_link_options_from_env(&link);
+	lto_merge_options(mods, n, &link, &out);
+	for (size_t i = 0; i < out.n; i++)
+		printf("%s\n", out.v[i]);
+	strvec_free(&out);
+	strvec_free(&link);
+	free(mods);
+	return diag_error_count() ? 1 : 0;
 }
