@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 /* Fixed-size tables keep the signal handler free of malloc. */
-enum { MAX_FILES = 4096, MAX_CHILDREN = 256 };
+enum { MAX_FILES = 4096, MAX_CHILDREN = 256, MAX_HOOKS = 4 };
 
 static char *temps[MAX_FILES];
 static volatile sig_atomic_t ntemps;
@@ -19,8 +19,16 @@ static char *failures[MAX_FILES];
 static volatile sig_atomic_t nfailures;
 static pid_t children[MAX_CHILDREN];
 static volatile sig_atomic_t nchildren;
+static void (*hooks[MAX_HOOKS])(void);
+static volatile sig_atomic_t nhooks;
 static int keep_temps;
 static pid_t owner_pid;
+
+static void run_hooks(void)
+{
+	for (int i = 0; i < nhooks; i++)
+		hooks[i]();
+}
 
 static void at_exit(void) { temp_cleanup(diag_error_count() > 0); }
 
@@ -30,6 +38,7 @@ static void on_signal(int sig)
 		if (children[i] > 0)
 			kill(children[i], SIGTERM);
 	if (getpid() == owner_pid) {
+		run_hooks();
 		for (int i = 0; i < nfailures; i++)
 			unlink(failures[i]);
 		if (!keep_temps)
@@ -106,6 +115,7 @@ void temp_cleanup(int failed)
 {
 	if (owner_pid && getpid() != owner_pid)
 		return;
+	run_hooks();
 	if (failed)
 		temp_delete_failure_outputs();
 	if (!keep_temps)
@@ -114,6 +124,14 @@ void temp_cleanup(int failed)
 	for (int i = 0; i < ntemps; i++)
 		free(temps[i]);
 	ntemps = 0;
+}
+
+void temp_add_hook(void (*fn)(void))
+{
+	if (nhooks >= MAX_HOOKS)
+		fatal("too many cleanup hooks");
+	hooks[nhooks] = fn;
+	nhooks++;
 }
 
 void temp_add_child(pid_t pid)
