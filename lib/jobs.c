@@ -288,7 +288,7 @@ static int read_token(const struct jobs *j)
 	sigset_t old;
 	unsigned char c;
 	ssize_t r = -1;
-	int fd = fcntl(j->rfd, F_DUPFD_CLOEXEC, 0), err;
+	int fd = fcntl(j->rfd, F_DUPFD_CLOEXEC, 0);
 	if (fd < 0)
 		fatal("cannot duplicate the jobserver's file descriptor: %s", strerror(errno));
 	wake_fd = fd;
@@ -296,25 +296,27 @@ static int read_token(const struct jobs *j)
 	si.si_pid = 0;
 	if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == 0) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
-		/* POLLNVAL: the handler closed it; EAGAIN: another client was faster */
-		while (poll(&p, 1, -1) == 1 && !(p.revents & POLLNVAL))
-			if ((r = read(fd, &c, 1)) >= 0 || errno != EAGAIN)
+		for (;;) {
+			int n = poll(&p, 1, -1);
+			if (n < 0 && errno != EINTR)
+				fatal("cannot wait for the jobserver: %s", strerror(errno));
+			if (n < 0 || (p.revents & POLLNVAL)) /* a SIGCHLD */
 				break;
+			if ((r = read(fd, &c, 1)) >= 0 || errno == EINTR || errno == EBADF)
+				break;
+			if (errno != EAGAIN) /* EAGAIN: another client was faster */
+				fatal("cannot read from the jobserver: %s", strerror(errno));
+		}
 	}
-	err = errno;
 	block_signals(&old);
 	if (wake_fd >= 0) {
 		close(wake_fd);
 		wake_fd = -1;
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (r == 1)
-		return c;
 	if (r == 0)
 		fatal("the jobserver's pipe was closed");
-	if (r < 0 && err != EINTR && err != EBADF)
-		fatal("cannot read from the jobserver: %s", strerror(err));
-	return -1;
+	return r == 1 ? c : -1;
 }
 
 /* -------------------------------------------------------------- runner */
