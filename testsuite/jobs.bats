@@ -4,6 +4,9 @@
 # real make -j4, a fifo built here), tokens always given back, failures
 # and SIGINT stopping the jobs.
 #
+# A jobtest that waits for a token it is never given is stopped by
+# timeout(1) and fails the test instead of hanging it.
+#
 # Concurrency is observed, not timed: each job (job.sh) marks itself
 # started and running, and waits at a barrier until K jobs have started
 # (up to 10 s, then it fails), so K jobs that all pass it ran at once; it
@@ -151,7 +154,7 @@ compilation terminated."
 @test "make -j4, recipe marked '+': 4 jobs at once from make's tokens, never 5, all given back" {
 	command -v make >/dev/null || skip "no make"
 	printf 'all:\n\t+@"$(JOBTEST)" "" 9 -- ./job.sh {} 4\n' >Makefile
-	run make -j4 JOBTEST="$JOBTEST"
+	run timeout 30 make -j4 JOBTEST="$JOBTEST"
 	assert_success
 	# make 4.3 counts its tokens at exit and complains if one is missing
 	assert_output 'limit 4 jobserver 1'
@@ -162,7 +165,7 @@ compilation terminated."
 	command -v make >/dev/null || skip "no make"
 	printf 'all:\n\t@$(MAKE) -s -f sub.mk\n' >Makefile
 	printf 'all:\n\t+@"$(JOBTEST)" 8 8 -- ./job.sh {} 4\n' >sub.mk
-	run make -j4 JOBTEST="$JOBTEST"
+	run timeout 30 make -j4 JOBTEST="$JOBTEST"
 	assert_success
 	assert_output 'limit 4 jobserver 1'
 	assert_jobs 8 4
@@ -171,7 +174,7 @@ compilation terminated."
 @test "make -j4, recipe without '+': make closes the pipe, jobtest falls back and says so" {
 	command -v make >/dev/null || skip "no make"
 	printf 'all:\n\t@"$(JOBTEST)" jobserver 2 -- true\n\t@"$(JOBTEST)" "" 2 -- true\n' >Makefile
-	run make -j4 JOBTEST="$JOBTEST"
+	run timeout 30 make -j4 JOBTEST="$JOBTEST"
 	assert_success
 	assert_line --regexp "^jobtest: warning: jobserver is not available: cannot access '--jobserver-auth=[0-9]+,[0-9]+' file descriptors \\(a recipe needs a '\\+' to pass them\\)$"
 	assert_equal "$(grep -c '^limit' <<<"$output")" 2
@@ -201,7 +204,7 @@ compilation terminated."
 
 @test "a fifo jobserver (make 4.4 style): 2 tokens make 3 jobs at once, all given back" {
 	jobserver_fifo ab
-	MAKEFLAGS=" -j3 --jobserver-auth=fifo:$WORK/fifo" run "$JOBTEST" '' 7 -- ./job.sh {} 3
+	MAKEFLAGS=" -j3 --jobserver-auth=fifo:$WORK/fifo" run timeout 30 "$JOBTEST" '' 7 -- ./job.sh {} 3
 	assert_success
 	assert_output 'limit 3 jobserver 1'
 	assert_jobs 7 3
@@ -211,7 +214,7 @@ compilation terminated."
 @test "MAKEFLAGS: the last --jobserver-auth wins, --jobserver-fds=R,W, flags word, variables" {
 	jobserver_fifo xy
 	MAKEFLAGS="ks -j3 --jobserver-auth=97,98 --jobserver-auth=fifo:$WORK/fifo -- V=--jobserver-auth=97,98" \
-		run "$JOBTEST" jobserver 4 -- ./job.sh {} 3
+		run timeout 30 "$JOBTEST" jobserver 4 -- ./job.sh {} 3
 	assert_success
 	assert_output 'limit 3 jobserver 1'
 	assert_jobs 4 3
@@ -222,11 +225,33 @@ compilation terminated."
 	# make before 4.2: --jobserver-fds, descriptors of our fifo here
 	rm -rf "$JOBDIR" && mkdir -p "$JOBDIR/started" "$JOBDIR/running"
 	printf xy >&7
-	MAKEFLAGS=" -j3 --jobserver-fds=8,9" run "$JOBTEST" '' 5 -- ./job.sh {} 3 8<"$WORK/fifo" 9>"$WORK/fifo"
+	MAKEFLAGS=" -j3 --jobserver-fds=8,9" run timeout 30 "$JOBTEST" '' 5 -- ./job.sh {} 3 8<"$WORK/fifo" 9>"$WORK/fifo"
 	assert_success
 	assert_output 'limit 3 jobserver 1'
 	assert_jobs 5 3
 	assert_tokens_back xy
+}
+
+@test "competing clients, many short jobs: no token lost, none made up, no hang" {
+	command -v make >/dev/null || skip "no make"
+	# jobs end while their runner waits for a token, others take the
+	# tokens first: the races of read_token, many times over
+	printf 'all: a b c d e\na b c d e:\n\t+@"$(JOBTEST)" "" 30 -- true\n' >Makefile
+	run timeout 30 make -j4 JOBTEST="$JOBTEST"
+	assert_success
+	assert_output "$(printf 'limit 4 jobserver 1\n%.0s' 1 2 3 4 5)"
+	jobserver_fifo '+-'
+	local pids="" p status=0
+	for p in 1 2 3; do
+		MAKEFLAGS=" -j3 --jobserver-auth=fifo:$WORK/fifo" \
+			timeout 30 "$JOBTEST" '' 40 -- true >/dev/null 3>&- &
+		pids="$pids $!"
+	done
+	for p in $pids; do
+		wait "$p" || status=$?
+	done
+	assert_equal "$status" 0
+	assert_tokens_back '+-'
 }
 
 # ----------------------------------------------------------- failures
