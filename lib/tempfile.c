@@ -53,6 +53,9 @@ void temp_init(void)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
 	owner_pid = getpid();
+	/* An ignored SIGCHLD is inherited and would make the kernel reap our
+	 * children before we wait for them (gcc resets it too). */
+	signal(SIGCHLD, SIG_DFL);
 	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
 		struct sigaction sa, old;
 		memset(&sa, 0, sizeof sa);

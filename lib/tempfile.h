@@ -14,7 +14,7 @@
 
 #include <sys/types.h>
 
-/* Install the signal handlers and the atexit hook. */
+/* Install the signal handlers and the atexit hook; reset SIGCHLD. */
 void temp_init(void);
 /* A new empty temporary file named TMPDIR/ccXXXXXX<suffix>; removed at exit. */
 char *temp_make(const char *suffix);
