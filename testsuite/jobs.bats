@@ -140,6 +140,13 @@ cores() { nproc; }
 	assert_line "jobtest: warning: jobserver is not available: '--jobserver-auth=' is not present in 'MAKEFLAGS'"
 }
 
+@test "an ignored SIGCHLD, inherited: the jobs are still waited for" {
+	run bash -c 'trap "" CHLD; exec "$0" 2 3 -- ./job.sh {} 2' "$JOBTEST"
+	assert_success
+	assert_output 'limit 2 jobserver 0'
+	assert_jobs 3 2
+}
+
 @test "a bad -flto= number is a fatal error" {
 	for spec in abc 0 -2 3x; do
 		run "$JOBTEST" "$spec" 1 -- true
