@@ -83,7 +83,7 @@ static struct slot {
 } slots[MAX_JOBS];
 static volatile sig_atomic_t nslots;
 static volatile sig_atomic_t token_fd = -1; /* where tokens go back */
-static volatile sig_atomic_t wake_fd = -1;  /* the dup a token read blocks on */
+static volatile sig_atomic_t wake_fd = -1;  /* the dup a token wait blocks on */
 
 /* ------------------------------------------------------------ the limit */
 

@@ -61,5 +61,12 @@ int main(int argc, char **argv)
 	}
 	int status = jobs_run(j, (char **const *)argvs, names, n);
 	jobs_close(j);
+	for (size_t i = 0; i < n; i++) {
+		for (char **a = argvs[i]; *a; a++)
+			free(*a);
+		free(argvs[i]);
+	}
+	free(argvs);
+	free(names);
 	return status;
 }
