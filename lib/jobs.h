@@ -7,28 +7,33 @@
 
 #include <stddef.h>
 
-#include "process.h"
-
 struct jobs;
 
 /* SPEC is what followed -flto=: NULL or "" for plain -flto, "auto",
- * "jobserver", or a number.  Plain -flto and "auto" use the jobserver
- * when MAKEFLAGS names a usable one, else all online cores; "jobserver"
- * warns and uses all cores when there is none; a number is that limit
- * (a bad number is an error through fatal()). */
+ * "jobserver", or a number.  As in GCC's lto-wrapper, a usable jobserver
+ * named by MAKEFLAGS is always used: make's tokens bound the jobs, and a
+ * number N bounds them further (so -flto=1 is serial even under make).
+ * With no usable jobserver, a number is that limit, and the others mean
+ * the cores this process may run on; "jobserver" then warns (at the first
+ * jobs_run of more than one command).  A bad number is an error through
+ * fatal(). */
 struct jobs *jobs_open(const char *spec);
 /* How many jobs may run at once (for -fwpa=N and messages); with a
- * jobserver, the limit make reported (-jN), or 0 when it is unknown. */
+ * jobserver, the limit make reported (-jN, lowered to N of -flto=N), or 0
+ * when it is unknown. */
 int jobs_limit(const struct jobs *j);
 int jobs_uses_jobserver(const struct jobs *j);
 
 /* Run the N commands, each one process (argv[0] PATH-searched, standard
  * streams inherited, name for messages), at most the limit at a time:
  * one runs on the implicit token, each further one on a token read from
- * the jobserver (given back when it ends).  When one fails, the ones
- * still running are stopped (SIGTERM) and no new one starts.  A failure
- * is reported as "NAME returned S exit status" or a signal message, as
- * spawn_run does.  Returns 0 when all succeeded, else 1. */
+ * the jobserver (given back when it ends, and on every exit path: fatal
+ * errors and signals).  When one fails, the ones still running are
+ * stopped (SIGTERM) and no new one starts.  A failure is reported as
+ * "NAME returned S exit status", a signal message or "cannot execute", as
+ * spawn_run and collect2 do; the ones stopped here are not reported.
+ * Returns 0 when all succeeded, else 1.  The caller must have no other
+ * child running meanwhile (ours are waited for with waitpid(-1)). */
 int jobs_run(struct jobs *j, char **const *argvs, const char *const *names, size_t n);
 void jobs_close(struct jobs *j);
 

@@ -27,6 +27,20 @@ static void report_signal(const char *name, int sig)
 		diag(DIAG_ICE, "%s signal terminated program %s", strsignal(sig), name);
 }
 
+int spawn_status(const char *name, int wstatus)
+{
+	if (WIFSIGNALED(wstatus)) {
+		report_signal(name, WTERMSIG(wstatus));
+		return 128 + WTERMSIG(wstatus);
+	}
+	return WEXITSTATUS(wstatus);
+}
+
+void spawn_report_exec_error(const char *file, int err)
+{
+	diag(DIAG_ERROR, "cannot execute %s%s%s: %s", diag_lq(), file, diag_rq(), strerror(err));
+}
+
 static double seconds(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec / 1e6; }
 
 int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags)
@@ -93,15 +107,9 @@ int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags)
 		if (flags & SPAWN_TIME)
 			fprintf(stderr, "# %s %.2f %.2f\n", cmds[i].name, seconds(ru.ru_utime),
 				seconds(ru.ru_stime));
-		if (WIFSIGNALED(status)) {
-			cmds[i].status = 128 + WTERMSIG(status);
-			report_signal(cmds[i].name, WTERMSIG(status));
+		cmds[i].status = spawn_status(cmds[i].name, status);
+		if (cmds[i].status)
 			failed = 1;
-		} else {
-			cmds[i].status = WEXITSTATUS(status);
-			if (cmds[i].status)
-				failed = 1;
-		}
 	}
 	return failed;
 }
@@ -111,8 +119,7 @@ int spawn_run(char **argv, const char *name, int flags)
 	struct spawn_cmd cmd = { .argv = argv, .name = name };
 	if (spawn_pipeline(&cmd, 1, flags)) {
 		if (cmd.status == -1)
-			diag(DIAG_ERROR, "cannot execute %s%s%s: %s", diag_lq(), argv[0], diag_rq(),
-			     strerror(cmd.exec_errno));
+			spawn_report_exec_error(argv[0], cmd.exec_errno);
 		return cmd.status > 0 ? cmd.status : 1;
 	}
 	return 0;

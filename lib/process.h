@@ -29,6 +29,12 @@ enum { SPAWN_TIME = 1 };
 int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags);
 /* Run one command. */
 int spawn_run(char **argv, const char *name, int flags);
+/* The status of a child that has been waited for (WSTATUS as waitpid gives
+ * it): its exit status, or 128 + the signal that killed it, a death by a
+ * signal being reported here in gcc's words. */
+int spawn_status(const char *name, int wstatus);
+/* "cannot execute 'FILE': REASON", for a command that did not start. */
+void spawn_report_exec_error(const char *file, int err);
 /* Append ARG to a line as a shell would need it quoted, for -### output. */
 void spawn_print_quoted(const char *arg, int style);
 enum { QUOTE_NONE, QUOTE_GCC_DRIVER };

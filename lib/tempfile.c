@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 /* Fixed-size tables keep the signal handler free of malloc. */
-enum { MAX_FILES = 4096, MAX_CHILDREN = 256 };
+enum { MAX_FILES = 4096, MAX_CHILDREN = 256, MAX_HOOKS = 4 };
 
 static char *temps[MAX_FILES];
 static volatile sig_atomic_t ntemps;
@@ -23,8 +23,16 @@ static char *failures[MAX_FILES];
 static volatile sig_atomic_t nfailures;
 static pid_t children[MAX_CHILDREN];
 static volatile sig_atomic_t nchildren;
+static void (*hooks[MAX_HOOKS])(void);
+static volatile sig_atomic_t nhooks;
 static int keep_temps;
 static pid_t owner_pid;
+
+static void run_hooks(void)
+{
+	for (int i = 0; i < nhooks; i++)
+		hooks[i]();
+}
 
 static void at_exit(void) { temp_cleanup(diag_error_count() > 0); }
 
@@ -58,6 +66,7 @@ static void on_signal(int sig)
 		if (children[i] > 0)
 			kill(children[i], SIGTERM);
 	if (getpid() == owner_pid) {
+		run_hooks();
 		for (int i = 0; i < nfailures; i++)
 			unlink(failures[i]);
 		if (!keep_temps)
@@ -75,6 +84,9 @@ void temp_init(void)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
 	owner_pid = getpid();
+	/* An ignored SIGCHLD is inherited and would make the kernel reap our
+	 * children before we wait for them (gcc resets it too). */
+	signal(SIGCHLD, SIG_DFL);
 	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
 		struct sigaction sa, old;
 		memset(&sa, 0, sizeof sa);
@@ -152,6 +164,7 @@ void temp_cleanup(int failed)
 {
 	if (owner_pid && getpid() != owner_pid)
 		return;
+	run_hooks();
 	if (failed)
 		temp_delete_failure_outputs();
 	if (!keep_temps)
@@ -164,6 +177,14 @@ void temp_cleanup(int failed)
 		for (int i = 0; i < ndirs; i++)
 			remove_dir(dirs[i]);
 	ndirs = 0;
+}
+
+void temp_add_hook(void (*fn)(void))
+{
+	if (nhooks >= MAX_HOOKS)
+		fatal("too many cleanup hooks");
+	hooks[nhooks] = fn;
+	nhooks++;
 }
 
 void temp_add_child(pid_t pid)

@@ -5,15 +5,16 @@
  * "failure outputs": they are deleted when the step fails, as gcc deletes
  * the -o file of a failed compilation.  temp_cleanup() runs on every exit
  * path: normal exit, fatal errors, and SIGINT/SIGTERM/SIGHUP/SIGQUIT/SIGPIPE,
- * whose handler first stops the running children, then removes the files
- * and finally dies by the same signal so that make sees why.
+ * whose handler first stops the running children, runs the hooks, then
+ * removes the files and finally dies by the same signal so that make sees
+ * why.
  */
 #ifndef XGCC_TEMPFILE_H
 #define XGCC_TEMPFILE_H
 
 #include <sys/types.h>
 
-/* Install the signal handlers and the atexit hook. */
+/* Install the signal handlers and the atexit hook; reset SIGCHLD. */
 void temp_init(void);
 /* A new empty temporary file named TMPDIR/ccXXXXXX<suffix>; removed at exit. */
 char *temp_make(const char *suffix);
@@ -31,6 +32,11 @@ void temp_commit_failure_outputs(void);
 void temp_delete_failure_outputs(void);
 /* Remove temporary files, and failure outputs when FAILED. */
 void temp_cleanup(int failed);
+
+/* A function that the cleanup runs first, on every exit path and from
+ * the signal handler too, so it must be async-signal-safe (jobs.c gives
+ * its jobserver tokens back through one). */
+void temp_add_hook(void (*fn)(void));
 
 /* Children that a signal must stop (used by spawn.c). */
 void temp_add_child(pid_t pid);
