@@ -91,8 +91,7 @@ struct link_options {
 static void read_link_options(struct link_options *o)
 {
 	memset(o, 0, sizeof *o);
-	const char *env = getenv("COLLECT_GCC_OPTIONS");
-	lto_split_options(env ? env : "", &o->all);
+	lto_link_options_from_env(&o->all);
 	o->output = "a.out";
 	for (size_t i = 0; i < o->all.n; i++) {
 		const char *a = o->all.v[i];
@@ -154,7 +153,8 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		strvec_push(&p.inputs, un->path);
 		for (size_t m = 0; m < un->lto->nmods; m++) {
 			mods = xrealloc(mods, (nmods + 1) * sizeof *mods);
-			mods[nmods++] = (struct lto_module_opts){ un->path, un->lto->mods[m].opts };
+			mods[nmods++] = (struct lto_module_opts){ .file = un->path, .opts = un->lto->mods[m].opts,
+							  .abi = lto_object_abi(un->lto->f) };
 		}
 		for (size_t i = 0; i < obj_nsections(un->lto->f); i++)
 			ir_bytes += obj_section(un->lto->f, i)->size;
