@@ -422,7 +422,6 @@ require_seed() {
 # ------------------------------------------------------ LTO
 
 @test "LTO: units keep their own mode, the link warns about the conflict" {
-	skip "pending: needs the lto1 issue (option merging warns there)"
 	require_m32_run
 	run "$XGCC" -m32 -O2 -flto -std=c99 -DEXCESS_FUNCTION=mode_c99 -c "$FP/excess.c" -o c99.o
 	assert_success

@@ -175,7 +175,6 @@ hash3_of() {
 # ------------------------------------------------------ LTO
 
 @test "plugins are passed to lto1 at the LTO link" {
-	skip "pending: needs the lto1 issue (plugins are passed to the backend lto1)"
 	run "$XGCC" -O2 -flto -fplugin=./count_functions.so -fplugin-arg-count_functions-prefix=compile -c p.c
 	assert_success
 	assert_output 'compile: 3 functions'
