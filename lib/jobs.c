@@ -336,17 +336,22 @@ static void stop_others(void)
 }
 
 /* Start command I on TOKEN; 0 when it could not start (reported). */
-static int start(char **const *argvs, size_t i, int token)
+static int start(char **const *argvs, const char *const *err_paths, size_t i, int token)
 {
 	sigset_t old;
 	posix_spawnattr_t attr;
+	posix_spawn_file_actions_t fa;
 	pid_t pid;
+	posix_spawn_file_actions_init(&fa);
+	if (err_paths && err_paths[i])
+		posix_spawn_file_actions_addopen(&fa, 2, err_paths[i], O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	posix_spawnattr_init(&attr);
 	block_signals(&old);
 	posix_spawnattr_setsigmask(&attr, &old);
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-	int err = posix_spawnp(&pid, argvs[i][0], NULL, &attr, argvs[i], environ);
+	int err = posix_spawnp(&pid, argvs[i][0], &fa, &attr, argvs[i], environ);
 	posix_spawnattr_destroy(&attr);
+	posix_spawn_file_actions_destroy(&fa);
 	if (err) {
 		if (token >= 0)
 			put_token(token);
@@ -363,7 +368,7 @@ static int start(char **const *argvs, size_t i, int token)
 
 /* Wait for a job to end (or only look, unless BLOCK); 1 when one that
  * was not stopped failed (reported). */
-static int reap(char **const *argvs, const char *const *names, int block)
+static int reap(char **const *argvs, const char *const *names, const char *const *err_paths, int block)
 {
 	int status, i;
 	sigset_t old;
@@ -388,12 +393,13 @@ static int reap(char **const *argvs, const char *const *names, int block)
 		return 0;
 	const char *name = cmd_name(argvs, names, s.cmd);
 	int code = spawn_status(name, status);
-	if (code && WIFEXITED(status))
+	if (code && WIFEXITED(status) && !(err_paths && err_paths[s.cmd]))
 		diag(DIAG_ERROR, "%s returned %d exit status", name, code);
 	return code != 0;
 }
 
-int jobs_run(struct jobs *j, char **const *argvs, const char *const *names, size_t n)
+int jobs_run(struct jobs *j, char **const *argvs, const char *const *names, const char *const *err_paths,
+	     size_t n)
 {
 	static int hooked;
 	struct sigaction sa, old_sa;
@@ -427,15 +433,15 @@ int jobs_run(struct jobs *j, char **const *argvs, const char *const *names, size
 					implicit_free = 0;
 			if (!implicit_free && (token = read_token(j)) < 0) {
 				/* a job ended, or perhaps did: look */
-				if (reap(argvs, names, 0))
+				if (reap(argvs, names, err_paths, 0))
 					failed = 1, stop_others();
 				continue;
 			}
-			if (!start(argvs, next++, token))
+			if (!start(argvs, err_paths, next++, token))
 				failed = 1, stop_others();
 			continue;
 		}
-		if (reap(argvs, names, 1))
+		if (reap(argvs, names, err_paths, 1))
 			failed = 1, stop_others();
 	}
 	if (js)

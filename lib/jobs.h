@@ -33,8 +33,12 @@ int jobs_uses_jobserver(const struct jobs *j);
  * "NAME returned S exit status", a signal message or "cannot execute", as
  * spawn_run and collect2 do; the ones stopped here are not reported.
  * Returns 0 when all succeeded, else 1.  The caller must have no other
- * child running meanwhile (ours are waited for with waitpid(-1)). */
-int jobs_run(struct jobs *j, char **const *argvs, const char *const *names, size_t n);
+ * child running meanwhile (ours are waited for with waitpid(-1)).
+ * ERR_PATHS, when not NULL, sends job I's standard error to the file
+ * ERR_PATHS[I] (when that is not NULL); such a job's exit status is then
+ * the caller's to report, from what it wrote there. */
+int jobs_run(struct jobs *j, char **const *argvs, const char *const *names, const char *const *err_paths,
+	     size_t n);
 void jobs_close(struct jobs *j);
 
 #endif

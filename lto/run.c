@@ -80,6 +80,14 @@ static char *slurp(const char *path)
 	return buf ? buf : xstrdup("");
 }
 
+int lto_backend_damage(const char *err_path)
+{
+	char *text = slurp(err_path);
+	int d = ir_damage(text);
+	free(text);
+	return d;
+}
+
 /* Replay what a backend run wrote to its standard error, but give one
  * clear line instead when the backend met IR it could not read. */
 int lto_backend_report(const struct run_plan *p, const char *err_path, int failed)
@@ -211,6 +219,7 @@ int lto_run_backend(struct run_plan *p)
 	}
 	char ***argvs = xcalloc(parts.n, sizeof *argvs);
 	const char **names = xcalloc(parts.n, sizeof *names);
+	const char **errs = xcalloc(parts.n, sizeof *errs);
 	for (size_t i = 0; i < parts.n; i++) {
 		char *stem = ltrans_stem(parts.v[i]);
 		struct strvec c = base_command(p);
@@ -222,11 +231,20 @@ int lto_run_backend(struct run_plan *p)
 		strvec_pushf(&c, "%s.", stem);
 		argvs[i] = c.v;
 		names[i] = "lto1";
+		errs[i] = temp_make(".err");
 		strvec_pushf(&p->outputs, "%s.o", stem);
 		if (p->verbose)
 			print_command(c.v);
 	}
-	int status = jobs_run(jobs, (char **const *)argvs, names, parts.n);
+	int failed = jobs_run(jobs, (char **const *)argvs, names, errs, parts.n);
 	jobs_close(jobs);
-	return status;
+	/* each job's messages, in partition order; damaged IR is one line */
+	int damaged = 0;
+	for (size_t i = 0; i < parts.n && failed && !damaged; i++)
+		damaged = lto_backend_damage(errs[i]);
+	for (size_t i = 0; i < parts.n; i++)
+		if (!damaged || lto_backend_damage(errs[i]))
+			if (lto_backend_report(p, errs[i], failed) && damaged)
+				break;
+	return failed;
 }

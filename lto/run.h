@@ -22,6 +22,8 @@ struct run_plan {
 /* Replay a backend run's captured standard error (ERR_PATH); when it
  * FAILED on IR it could not read, one clear line instead.  Returns FAILED. */
 int lto_backend_report(const struct run_plan *p, const char *err_path, int failed);
+/* Does a backend run's captured standard error show IR it could not read? */
+int lto_backend_damage(const char *err_path);
 /* 0, or 1 after an error message. */
 int lto_run_backend(struct run_plan *p);
 

@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 		argvs[i] = cmd.v;
 		names[i] = name;
 	}
-	int status = jobs_run(j, (char **const *)argvs, names, n);
+	int status = jobs_run(j, (char **const *)argvs, names, NULL, n);
 	jobs_close(j);
 	for (size_t i = 0; i < n; i++) {
 		for (char **a = argvs[i]; *a; a++)
