@@ -20,7 +20,17 @@
  * twice, or ids that collide) gets a fresh id, derived from the old one so
  * that the output does not change from run to run, and all its sections
  * are renamed.  Non-LTO sections (the code of fat objects, .text, the
- * symbol table) are not copied.
+ * symbol table) are not copied, with two exceptions on ELF:
+ *   - the early debug info of -g objects, ".gnu.debuglto_*" sections with
+ *     their relocations and the symbols defined in them (a weak hidden
+ *     "a.c.7517c6af" per unit, which the final program's DWARF refers
+ *     to): lto-wrapper copies them out of each input file, and without
+ *     them the later link fails with undefined references.  The object
+ *     layer writes no section groups: the comdat groups of -g3 macro
+ *     sections become plain sections (valid, only not deduplicated);
+ *   - ".note.GNU-stack" when every input has one (flags or'ed), which
+ *     lto-wrapper copies along with the early debug: without it, ld
+ *     gives a -g program an executable stack.
  *
  * The marker symbols are commons, with the target's C prefix: __gnu_lto_v1
  * for xgcc's collect2, and __gnu_lto_slim, which GCC 12 puts in slim
@@ -114,7 +124,21 @@ struct input {
 	size_t nmods, cap;
 	const struct obj_section *opts;
 	size_t nopts;                   /* option strings in it */
+	const struct obj_section *stack; /* .note.GNU-stack */
+	/* early debug: the relocations of each section (NULL but for
+	 * .gnu.debuglto_ ones), and where each section went in the output */
+	struct obj_reloc **relocs;
+	size_t *nrelocs;
+	size_t *out_index;              /* (size_t)-1: not copied */
 };
+
+#define DEBUG_PREFIX ".gnu.debuglto_"
+#define STACK_NOTE ".note.GNU-stack"
+
+static int is_debug(const struct obj_section *s)
+{
+	return strncmp(s->name, DEBUG_PREFIX, strlen(DEBUG_PREFIX)) == 0;
+}
 
 /* Report "PATH: WHY" and give 1: what every check below returns. */
 __attribute__((format(printf, 2, 3)))
@@ -159,6 +183,33 @@ static struct module *module_of(struct input *in, uint64_t id)
 	return m;
 }
 
+/* The relocations of early debug section I of IN: they may refer only to
+ * early debug sections and to symbols defined in them. */
+static int read_debug(struct input *in, size_t i)
+{
+	struct obj_file *f = in->f;
+	char *err = NULL;
+	if (!in->relocs) {
+		in->relocs = xcalloc(obj_nsections(f), sizeof *in->relocs);
+		in->nrelocs = xcalloc(obj_nsections(f), sizeof *in->nrelocs);
+	}
+	if (obj_relocs(f, i, &in->relocs[i], &in->nrelocs[i], &err) < 0) {
+		diag(DIAG_ERROR, "%s", err);
+		free(err);
+		return 1;
+	}
+	for (size_t k = 0; k < in->nrelocs[i]; k++) {
+		const struct obj_reloc *r = &in->relocs[i][k];
+		const struct obj_symbol *sym = r->symbol >= 0 ? obj_symbol(f, (size_t)r->symbol) : NULL;
+		int target = sym ? sym->section : r->section;
+		if (target < 0 || !is_debug(obj_section(f, (size_t)target)))
+			return refuse(in->path, "section %s refers to %s, which is not in an early debug "
+				      "section", obj_section(f, i)->name,
+				      sym ? sym->name : target >= 0 ? obj_section(f, (size_t)target)->name : "?");
+	}
+	return 0;
+}
+
 /* Open IN, check it against the first input FIRST (NULL for the first
  * itself) and find its modules.  0, or 1 after an error line. */
 static int read_input(struct input *in, const struct input *first)
@@ -185,9 +236,13 @@ static int read_input(struct input *in, const struct input *first)
 		char kind[16];
 		uint64_t id;
 		int has_id;
-		if (strncmp(s->name, ".gnu.debuglto_", 14) == 0)
-			return refuse(in->path, "early debug section %s (from -g) cannot be merged yet",
-				      s->name);
+		if (is_debug(s)) {
+			if (read_debug(in, i))
+				return 1;
+			continue;
+		}
+		if (strcmp(s->name, STACK_NOTE) == 0)
+			in->stack = s;
 		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id))
 			continue;
 		if (!has_id && strcmp(kind, ".opts") == 0) {
@@ -273,23 +328,77 @@ static void assign_ids(struct input *ins, size_t n)
 	idset_free(&out);
 }
 
-static void copy_section(struct obj_writer *w, const struct obj_section *s, const char *name)
+static size_t copy_section(struct obj_writer *w, const struct obj_section *s, const char *name)
 {
-	obj_begin_section(w, name, s->flags, s->align);
+	size_t k = obj_begin_section(w, name, s->flags, s->align);
+	obj_set_entsize(w, s->entsize);
 	obj_append(w, s->data, (size_t)s->size);
+	obj_end_section(w);
+	return k;
+}
+
+/* After all sections: the symbols defined in IN's early debug sections
+ * and the relocations of those sections, pointed at their copies. */
+static void write_debug_links(struct obj_writer *w, const struct input *in)
+{
+	struct obj_file *f = in->f;
+	size_t *symout = xmalloc((obj_nsymbols(f) + 1) * sizeof *symout);
+	for (size_t k = 0; k < obj_nsymbols(f); k++) {
+		const struct obj_symbol *sym = obj_symbol(f, k);
+		symout[k] = (size_t)-1;
+		if (sym->section >= 0 && in->out_index[sym->section] != (size_t)-1)
+			symout[k] = obj_add_symbol(w, sym->name, in->out_index[sym->section], sym->value,
+						   sym->size, sym->binding, sym->type, sym->visibility);
+	}
+	for (size_t i = 0; i < obj_nsections(f); i++)
+		for (size_t k = 0; k < in->nrelocs[i]; k++) {
+			struct obj_reloc r = in->relocs[i][k];
+			if (r.section >= 0)
+				r.section = (int)in->out_index[r.section];
+			else
+				r.symbol = (long)symout[r.symbol];
+			obj_add_reloc(w, in->out_index[i], &r);
+		}
+	free(symout);
+}
+
+/* ELF: the stack note when every input has one, flags (SHF_EXECINSTR for
+ * an executable stack) or'ed, as ld -r does.  lto-wrapper copies it with
+ * the early debug into an object of its own: without it, ld gives -g
+ * programs an executable stack. */
+static void write_stack_note(struct obj_writer *w, const struct input *ins, size_t n)
+{
+	uint64_t flags = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (!ins[k].stack)
+			return;
+		flags |= ins[k].stack->flags;
+	}
+	obj_begin_section(w, STACK_NOTE, flags, 1);
 	obj_end_section(w);
 }
 
-/* The sections of IN; the first input also gets the merged .opts. */
-static void write_input(struct obj_writer *w, const struct input *in, const struct input *ins, size_t n)
+/* The sections of IN; the first input also gets the merged .opts and
+ * the stack note. */
+static void write_input(struct obj_writer *w, struct input *in, const struct input *ins, size_t n)
 {
 	struct obj_file *f = in->f;
 	const struct module *m = in->mods;
+	in->out_index = xmalloc((obj_nsections(f) + 1) * sizeof *in->out_index);
 	for (size_t i = 0; i < obj_nsections(f); i++) {
 		const struct obj_section *s = obj_section(f, i);
 		char kind[2];
 		uint64_t id;
 		int has_id;
+		in->out_index[i] = (size_t)-1;
+		if (is_debug(s)) {
+			in->out_index[i] = copy_section(w, s, s->name);
+			continue;
+		}
+		if (s == in->stack && in == ins) {
+			write_stack_note(w, ins, n);
+			continue;
+		}
 		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id))
 			continue;
 		if (!has_id) { /* .opts */
@@ -335,6 +444,9 @@ int lto_merge_objects(char *const *inputs, size_t n, const char *out)
 		struct obj_writer *w = obj_create(obj_format(f0), obj_machine(f0), obj_is64(f0));
 		for (size_t i = 0; i < n; i++)
 			write_input(w, &ins[i], ins, n);
+		for (size_t i = 0; i < n; i++)
+			if (ins[i].relocs)
+				write_debug_links(w, &ins[i]);
 		const struct target *t = target_for_object(obj_format(f0), obj_machine(f0));
 		const char *prefix = t ? t->symbol_prefix : "";
 		char *v1 = xasprintf("%s__gnu_lto_v1", prefix), *slim = xasprintf("%s__gnu_lto_slim", prefix);
@@ -351,6 +463,11 @@ int lto_merge_objects(char *const *inputs, size_t n, const char *out)
 		obj_writer_free(w);
 	}
 	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; ins[i].relocs && k < obj_nsections(ins[i].f); k++)
+			free(ins[i].relocs[k]);
+		free(ins[i].relocs);
+		free(ins[i].nrelocs);
+		free(ins[i].out_index);
 		obj_close(ins[i].f);
 		free(ins[i].mods);
 	}

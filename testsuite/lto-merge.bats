@@ -63,9 +63,9 @@ links_and_runs() {
 	[ "$(opts_strings both.o | wc -l)" -eq 2 ]
 	[ "$(marker both.o __gnu_lto_v1)" = C ]
 	[ "$(marker both.o __gnu_lto_slim)" = C ]
-	# nothing but the LTO sections, the symbol table and the string tables
+	# nothing but the LTO sections, the stack note, the symbol and string tables
 	[ -z "$(readelf -SW both.o | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p' |
-		grep -vE '^(\.gnu\.lto_|\.symtab$|\.strtab$|\.shstrtab$)')" ]
+		grep -vE '^(\.gnu\.lto_|\.note\.GNU-stack$|\.symtab$|\.strtab$|\.shstrtab$)')" ]
 	links_and_runs both.o
 	ls -A | grep -q '^both\.o\.' && fail "temporary output left beside both.o"
 	assert_no_temps
@@ -185,6 +185,100 @@ links_and_runs() {
 	"$LTO1" --merge -o ok.o mb.o c.o k.o
 	links_and_runs ok.o
 	assert_line "k 1"
+}
+
+# The source file names of a program's DWARF compile units.
+cu_names() { readelf --debug-dump=info "$1" 2>/dev/null | sed -n 's/.*DW_AT_name *:.* \([^ ]*\.c\)$/\1/p' | sort; }
+
+@test "-g: the early debug sections, their relocations and symbols go along; the program has all its debug info" {
+	for f in m b c; do gcc -flto -g -O2 -c $f.c -o $f.o; done
+	readelf -SW m.o | grep -q '\.gnu\.debuglto_\.debug_info'
+	run "$LTO1" --merge -o g.o m.o b.o c.o
+	assert_success
+	[ "$(readelf -SW g.o | grep -c ' \.gnu\.debuglto_\.debug_info ')" -eq 3 ]
+	[ "$(readelf -SW g.o | grep -c ' \.rela\.gnu\.debuglto_\.debug_info ')" -eq 3 ]
+	# the same relocations as in the inputs
+	[ "$(readelf -rW g.o | grep -c 'R_X86_64')" -eq "$(for f in m b c; do readelf -rW $f.o; done | grep -c 'R_X86_64')" ]
+	# each unit's early debug symbol, weak and hidden, in its debug_info
+	for f in m b c; do
+		sym=$(readelf -sW $f.o | awk '$5 == "WEAK" && $6 == "HIDDEN" { print $8 }')
+		[ -n "$sym" ]
+		readelf -sW g.o | awk -v s="$sym" '$8 == s && $5 == "WEAK" && $6 == "HIDDEN" { f = 1 } END { exit !f }'
+	done
+	run gcc -flto -g -O2 g.o -o prog
+	assert_success
+	assert_output ""      # no undefined early debug symbol, no executable stack warning
+	run ./prog
+	assert_line "14 4"
+	readelf -lW prog | grep GNU_STACK | grep -qv RWE
+	gcc -flto -g -O2 m.o b.o c.o -o direct
+	[ "$(cu_names prog)" = "$(cu_names direct)" ]
+	[ "$(cu_names prog | wc -l)" -eq 3 ]
+}
+
+@test "-g3 C++ (comdat groups of macro sections) and -g twice: the merged object links" {
+	printf '#include <vector>\nint use(std::vector<int> &v) { return (int)v.size(); }\n' >v.cc
+	printf '#include <cstdio>\n#include <vector>\nint use(std::vector<int> &v);\n' >w.cc
+	printf 'int main() { std::vector<int> v(3); std::printf("%%d\\n", use(v)); }\n' >>w.cc
+	g++ -flto -g3 -O2 -c v.cc -o v.o
+	g++ -flto -g3 -O2 -c w.cc -o w.o
+	readelf -SW v.o | grep -q ' GROUP '
+	run "$LTO1" --merge -o vw.o w.o v.o
+	assert_success
+	! readelf -SW vw.o | grep -q ' GROUP '
+	run g++ -flto -g3 -O2 vw.o -o prog
+	assert_success
+	assert_output ""
+	run ./prog
+	assert_output "3"
+	readelf -SW prog | grep -q ' \.debug_macro '
+	# the same -g object twice: two weak copies of its early debug symbol
+	gcc -flto -g -O2 -c k.c -o k.o
+	gcc -flto -g -O2 -c m.c -o m.o
+	gcc -flto -g -O2 -c bc.c -o bc.o
+	"$LTO1" --merge -o kk.o m.o bc.o k.o k.o
+	links_and_runs -g kk.o
+	[ "$(echo "$output" | grep -cx 'k 1')" -eq 2 ]
+}
+
+@test "-m32 -g: REL relocations" {
+	gcc -m32 -flto -g -O2 -c m.c -o m.o 2>/dev/null || skip "gcc -m32 cannot compile here (gcc-multilib missing)"
+	gcc -m32 -flto -g -O2 -c bc.c -o bc.o
+	run "$LTO1" --merge -o both.o m.o bc.o
+	assert_success
+	run "$LTO1" --list both.o
+	assert_line --index 0 "both.o: ELF relocatable, i386, LTO slim, 2 modules"
+	[ "$(readelf -SW both.o | grep -c ' \.rel\.gnu\.debuglto_\.debug_info ')" -eq 2 ]
+	run gcc -m32 -flto -g -O2 both.o -o prog
+	assert_success
+	assert_output ""
+	run ./prog
+	assert_output "14 4"
+}
+
+@test "3500 copies of a -g object: extended section numbering, 3502 distinct ids, the program runs" {
+	gcc -flto -g -O2 -c m.c -o m.o
+	gcc -flto -g -O2 -c bc.c -o bc.o
+	gcc -flto -g -O2 -c k.c -o k.o
+	set -- m.o bc.o
+	for i in $(seq 3500); do set -- "$@" k.o; done
+	run "$LTO1" --merge -o big.o "$@"
+	assert_success
+	n=$(readelf -hW big.o | sed -n 's/^ *Number of section headers: *0 (\([0-9]*\))$/\1/p')
+	[ -n "$n" ] && [ "$n" -gt 65280 ]
+	# the early debug symbols of the last copies sit in sections past 0xff00
+	readelf -SW big.o | grep -q ' \.symtab_shndx '
+	ids=$(lto_sections big.o | sed -n 's/^\.gnu\.lto_\.lto\.//p')
+	[ "$(echo "$ids" | wc -l)" -eq 3502 ]
+	[ "$(echo "$ids" | sort -u | wc -l)" -eq 3502 ]
+	[ "$(readelf -SW big.o | grep -c ' \.gnu\.debuglto_\.debug_info ')" -eq 3502 ]
+	run gcc -flto=2 -g -O2 big.o -o prog
+	assert_success
+	assert_output ""
+	run ./prog
+	assert_success
+	assert_line "14 4"
+	[ "$(echo "$output" | grep -cx 'k 1')" -eq 3500 ]
 }
 
 @test "bad inputs: one error line naming the file, exit status 1, no output" {
