@@ -13,7 +13,8 @@
  * The merged object, of the first input's format and machine, holds every
  * module of every input in input order, each section copied byte for byte
  * (the streams stay compressed as they are: the backend trusts each
- * module's header for the method), with its flags and alignment.  Sections
+ * module's header for the method), with its flags and alignment; only the
+ * slim flag of a fat module's header is set (see below).  Sections
  * follow "ld -r"'s order: the first input's, then each later input's, with
  * the one .opts, the inputs' strings concatenated, where the first input
  * had it.  A module whose id is already taken (the same object given
@@ -32,11 +33,13 @@
  *     lto-wrapper copies along with the early debug: without it, ld
  *     gives a -g program an executable stack.
  *
- * The marker symbols are commons, with the target's C prefix: __gnu_lto_v1
- * for xgcc's collect2, and __gnu_lto_slim, which GCC 12 puts in slim
- * objects: the merged object carries no code whatever its inputs' modules
- * say, exactly as "gcc -flto -r" of fat objects gives a slim one.  Plain
- * ld then says "plugin needed" instead of linking nothing.
+ * The merged object carries no code, whatever its inputs were: it is slim,
+ * as "gcc -flto -r" of fat objects is.  So every module header says slim
+ * (binutils and xgcc's collect2 judge by it; the backend reads the module
+ * all the same), and the markers, commons with the target's C prefix, are
+ * __gnu_lto_v1 for xgcc's collect2 and __gnu_lto_slim, which GCC 12 puts
+ * in slim objects.  Plain ld then says "plugin needed" instead of linking
+ * nothing.
  *
  * Inputs that are not objects, not of the first one's format and machine,
  * not LTO (the caller links those with ld), or malformed are refused, one
@@ -114,6 +117,7 @@ struct module {
 	uint64_t id, newid;
 	int has_header;
 	struct lto_header h;
+	const struct obj_section *header;  /* .gnu.lto_.lto.<id> */
 	const struct obj_section *symtab, *ext;
 };
 
@@ -265,6 +269,7 @@ static int read_input(struct input *in, const struct input *first)
 			if (lto_header_decode(s->data, s->size, &m->h, &reason) < 0)
 				return refuse_reason(in->path, s->name, reason);
 			m->has_header = 1;
+			m->header = s;
 		} else if (slot) {
 			if (*slot)
 				return refuse(in->path, "module %" PRIx64 " has two sections %s", id, s->name);
@@ -328,11 +333,19 @@ static void assign_ids(struct input *ins, size_t n)
 	idset_free(&out);
 }
 
-static size_t copy_section(struct obj_writer *w, const struct obj_section *s, const char *name)
+/* Copy S as NAME; a module header (HEADER) says slim. */
+static size_t copy_section(struct obj_writer *w, const struct obj_section *s, const char *name,
+			   int header)
 {
 	size_t k = obj_begin_section(w, name, s->flags, s->align);
 	obj_set_entsize(w, s->entsize);
-	obj_append(w, s->data, (size_t)s->size);
+	if (header) {
+		obj_append(w, s->data, LTO_HEADER_SLIM);
+		obj_append(w, "\1", 1);
+		obj_append(w, s->data + LTO_HEADER_SLIM + 1, (size_t)s->size - LTO_HEADER_SLIM - 1);
+	} else {
+		obj_append(w, s->data, (size_t)s->size);
+	}
 	obj_end_section(w);
 	return k;
 }
@@ -392,7 +405,7 @@ static void write_input(struct obj_writer *w, struct input *in, const struct inp
 		int has_id;
 		in->out_index[i] = (size_t)-1;
 		if (is_debug(s)) {
-			in->out_index[i] = copy_section(w, s, s->name);
+			in->out_index[i] = copy_section(w, s, s->name, 0);
 			continue;
 		}
 		if (s == in->stack && in == ins) {
@@ -413,13 +426,13 @@ static void write_input(struct obj_writer *w, struct input *in, const struct inp
 		while (m->id != id) /* modules come in order: search on from the last */
 			m = m + 1 < in->mods + in->nmods ? m + 1 : in->mods;
 		if (m->newid == id) {
-			copy_section(w, s, s->name);
+			copy_section(w, s, s->name, s == m->header);
 			continue;
 		}
 		/* ".gnu.lto_<name>.<id>": keep all up to the last dot */
 		const char *dot = strrchr(s->name, '.');
 		char *name = xasprintf("%.*s.%" PRIx64, (int)(dot - s->name), s->name, m->newid);
-		copy_section(w, s, name);
+		copy_section(w, s, name, s == m->header);
 		free(name);
 	}
 }

@@ -99,13 +99,30 @@ links_and_runs() {
 	run "$LTO1" --merge -o three.o m.o b.o c.o
 	assert_success
 	run "$LTO1" --list three.o
-	assert_line --index 0 "three.o: ELF relocatable, x86-64, LTO fat, 3 modules"
+	assert_line --index 0 "three.o: ELF relocatable, x86-64, LTO slim, 3 modules"
+	[ "$(echo "$output" | grep -c '^  module [0-9a-f]*: bytecode 12\.0, slim, zstd$')" -eq 3 ]
 	[ "$(module_ids three.o | sort -u | wc -l)" -eq 3 ]
 	[ "$(opts_strings three.o | wc -l)" -eq 3 ]
 	! readelf -SW three.o | grep -q ' \.text'
-	# no code: marked slim, as gcc -flto -r of fat objects is
+	# no code: marked slim, as gcc -flto -r of fat objects is; in the
+	# module headers only the slim byte changed, the rest is the input's
 	[ "$(marker three.o __gnu_lto_slim)" = C ]
 	[ "$(marker three.o __gnu_lto_v1)" = C ]
+	objcopy --dump-section .gnu.lto_.opts=/dev/null three.o /dev/null 2>/dev/null ||
+		skip "objcopy cannot dump LTO sections"
+	for sec in $(lto_sections b.o | grep -v opts); do
+		objcopy --dump-section "$sec=in.bin" b.o /dev/null
+		objcopy --dump-section "$sec=out.bin" three.o /dev/null
+		case $sec in
+		.gnu.lto_.lto.*)
+			# int16 major, int16 minor, u8 slim, u8 padding, u16 flags
+			[ "$(od -An -tx1 -j4 -N1 in.bin)" = " 00" ]
+			[ "$(od -An -tx1 -j4 -N1 out.bin)" = " 01" ]
+			cmp <(head -c 4 in.bin) <(head -c 4 out.bin)
+			cmp <(tail -c +6 in.bin) <(tail -c +6 out.bin) ;;
+		*)	cmp in.bin out.bin ;;
+		esac
+	done
 	links_and_runs three.o
 }
 
@@ -120,6 +137,14 @@ links_and_runs() {
 	[ "$(opts_strings x.o)" = "$(opts_strings m.o; opts_strings b.o; opts_strings c.o)" ]
 	[ "$(nm --target=default x.o 2>/dev/null | grep -c ' C __gnu_lto_v1$')" -eq 1 ]
 	links_and_runs x.o
+}
+
+@test "xgcc's collect2 takes a merged object, also of fat inputs, for one slim LTO input" {
+	"$XGCC" -flto -ffat-lto-objects -O2 -c m.c -o m.o
+	"$XGCC" -flto -ffat-lto-objects -O2 -c bc.c -o bc.o
+	"$LTO1" --merge -o both.o m.o bc.o
+	run "$XGCC" -v -flto both.o -o prog
+	assert_output --partial "collect2: LTO input: both.o (slim)"
 }
 
 @test "an archive member ARCHIVE@0xOFFSET, and the output of gcc -flto -r, merge like objects" {
