@@ -147,6 +147,23 @@ links_and_runs() {
 	assert_output --partial "collect2: LTO input: both.o (slim)"
 }
 
+@test "xgcc -flto -r, then xgcc -flto and gcc -flto link the result (once xgcc has its LTO stage)" {
+	for f in m b c k; do "$XGCC" -flto -O2 -c $f.c -o $f.o; done
+	run "$XGCC" -flto -O2 m.o b.o c.o -o probe
+	[[ "$output" == *"no LTO stage yet"* ]] && skip "this xgcc has no LTO stage yet"
+	run "$XGCC" -flto -O2 -r b.o c.o k.o k.o -o r.o
+	assert_success
+	run "$LTO1" --list r.o
+	assert_line --index 0 "r.o: ELF relocatable, x86-64, LTO slim, 4 modules"
+	[ "$(module_ids r.o | sort -u | wc -l)" -eq 4 ]
+	run "$XGCC" -flto -O2 m.o r.o -o prog
+	assert_success
+	run ./prog
+	assert_line "14 4"
+	[ "$(echo "$output" | grep -cx 'k 1')" -eq 2 ]
+	links_and_runs m.o r.o
+}
+
 @test "an archive member ARCHIVE@0xOFFSET, and the output of gcc -flto -r, merge like objects" {
 	gcc -flto -O2 -c m.c -o m.o
 	gcc -flto -O2 -c b.c -o b.o
