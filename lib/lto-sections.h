@@ -32,6 +32,9 @@ enum lto_compression { LTO_ZLIB = 0, LTO_ZSTD = 1 };
  * and the id (at most KINDSZ-1 bytes), *ID and *HAS_ID the module id. */
 int lto_section_name(const char *name, char *kind, size_t kindsz, uint64_t *id, int *has_id);
 
+/* The slim flag's byte in a module header (lto1 --merge sets it). */
+enum { LTO_HEADER_SLIM = 4 };
+
 struct lto_header {
 	int major, minor;
 	int slim;

@@ -493,6 +493,12 @@ int coff_write(const struct obj_writer *w, int fd, char **reason)
 
 	if (w->machine != MACHINE_I386 && w->machine != MACHINE_AMD64)
 		return bad(reason, "cannot write COFF for machine 0x%x", w->machine);
+	if (w->nsymbols)
+		return bad(reason, "the COFF writer writes no symbols but commons (%s)", w->symbols[0].name);
+	for (i = 0; i < w->nsections; i++)
+		if (w->sections[i].nrelocs)
+			return bad(reason, "the COFF writer writes no relocations (section %s)",
+				   w->sections[i].name);
 	if (w->nsections > INT32_MAX)
 		return bad(reason, "too many sections (%zu)", w->nsections);
 

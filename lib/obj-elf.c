@@ -21,8 +21,14 @@
  *
  * Writing: ELF_C_WRITE on the descriptor, libelf laying out the file; the
  * sections as SHT_PROGBITS (LTO sections ".gnu.lto_*" always SHF_EXCLUDE
- * and 1-byte aligned), .symtab with the commons as global STT_OBJECT
- * SHN_COMMON symbols whose value is their alignment, .strtab, .shstrtab.
+ * and 1-byte aligned; no section groups, so never SHF_GROUP), .symtab with
+ * the null symbol, the section symbols relocations need, the local
+ * symbols, then the global ones and the commons (global STT_OBJECT
+ * SHN_COMMON symbols whose value is their alignment), the relocation
+ * sections (".rela<name>", or ".rel<name>" on i386, SHF_INFO_LINK),
+ * .strtab, .shstrtab.  Relocations are read back from SHT_REL/SHT_RELA
+ * sections through a map from symbol table index to listed symbol or, for
+ * section symbols, to the section.
  */
 #include "config.h"
 
@@ -144,6 +150,7 @@ static int read_sections(struct obj_file *f, Elf *e, size_t n, Elf_Scn **symtab,
 		s->flags = sh.sh_flags;
 		s->type = sh.sh_type;
 		s->align = (uint32_t)sh.sh_addralign;
+		s->entsize = sh.sh_entsize;
 		f->nsections++;
 		/* .symtab; a shared object stripped of it still has .dynsym,
 		 * whose global symbols are those a link sees */
@@ -182,14 +189,22 @@ static int read_symbols(struct obj_file *f, Elf *e, size_t n, Elf_Scn *symtab, E
 	if (count > INT_MAX)
 		return FAIL("symbol table too large (%zu symbols)", count);
 	f->symbols = xcalloc(count, sizeof *f->symbols);
+	f->symmap = xmalloc((count ? count : 1) * sizeof *f->symmap);
+	f->nsymmap = count;
+	for (size_t i = 0; i < count; i++)
+		f->symmap[i] = -1;
 	for (size_t i = 1; i < count; i++) {
 		GElf_Sym sym;
 		Elf32_Word x = 0;
 		if (!gelf_getsymshndx(d, xd, (int)i, &sym, &x))
 			return FAIL("symbol %zu: %s", i, elf_errmsg(-1));
 		int type = GELF_ST_TYPE(sym.st_info), bind = GELF_ST_BIND(sym.st_info);
+		uint64_t sec = sym.st_shndx == SHN_XINDEX ? x : sym.st_shndx;
+		if (type == STT_SECTION && sec > 0 && sec < n && (sym.st_shndx < SHN_LORESERVE || sym.st_shndx == SHN_XINDEX))
+			f->symmap[i] = -2 - (long)(sec - 1);
 		if (type == STT_SECTION || type == STT_FILE)
 			continue;
+		f->symmap[i] = (long)f->nsymbols;
 		struct obj_symbol *s = &f->symbols[f->nsymbols];
 		if (!(s->name = elf_strptr(e, strndx, sym.st_name)))
 			return FAIL("symbol %zu has a bad name offset %" PRIu32, i, (uint32_t)sym.st_name);
@@ -214,6 +229,7 @@ static int read_symbols(struct obj_file *f, Elf *e, size_t n, Elf_Scn *symtab, E
 		s->size = sym.st_size;
 		s->binding = bind == STB_LOCAL ? OBJB_LOCAL : bind == STB_WEAK ? OBJB_WEAK : OBJB_GLOBAL;
 		s->visibility = GELF_ST_VISIBILITY(sym.st_other);
+		s->type = (unsigned char)type;
 		f->nsymbols++;
 	}
 	return 0;
@@ -251,6 +267,92 @@ int elf_read(struct obj_file *f, char **reason)
 	if (read_sections(f, e, n, &symtab, &xndx, reason) < 0)
 		return -1;
 	return symtab ? read_symbols(f, e, n, symtab, xndx, reason) : 0;
+}
+
+/* Which relocation sections apply to which section: built once, from
+ * each SHT_REL/SHT_RELA section's sh_info. */
+static int index_relocs(struct obj_file *f, char **reason)
+{
+	Elf *e = f->priv;
+	f->relfirst = xcalloc(f->nsections + 1, sizeof *f->relfirst);
+	f->relnext = xcalloc(f->nsections + 1, sizeof *f->relnext);
+	size_t *last = xcalloc(f->nsections + 1, sizeof *last);
+	for (size_t k = 0; k < f->nsections; k++) {
+		if (f->sections[k].type != SHT_REL && f->sections[k].type != SHT_RELA)
+			continue;
+		GElf_Shdr sh;
+		if (!gelf_getshdr(elf_getscn(e, k + 1), &sh)) {
+			free(last);
+			return FAIL("section %zu: %s", k + 1, elf_errmsg(-1));
+		}
+		size_t t = sh.sh_info;
+		if (t == 0 || t > f->nsections)
+			continue; /* applies to no section we list */
+		if (last[t - 1])
+			f->relnext[last[t - 1] - 1] = k + 1;
+		else
+			f->relfirst[t - 1] = k + 1;
+		last[t - 1] = k + 1;
+	}
+	free(last);
+	return 0;
+}
+
+/* The entries of the relocation sections of section I. */
+int elf_relocs(struct obj_file *f, size_t i, struct obj_reloc **out, size_t *n, char **reason)
+{
+	Elf *e = f->priv;
+	size_t cap = 0;
+	if (!f->relfirst && index_relocs(f, reason) < 0)
+		return -1;
+	for (size_t k1 = f->relfirst[i]; k1; k1 = f->relnext[k1 - 1]) {
+		const struct obj_section *rs = &f->sections[k1 - 1];
+		Elf_Scn *scn = elf_getscn(e, k1);
+		GElf_Shdr sh;
+		if (!scn || !gelf_getshdr(scn, &sh))
+			return FAIL("section %zu: %s", k1, elf_errmsg(-1));
+		if (sh.sh_size == 0)
+			continue;
+		int rela = sh.sh_type == SHT_RELA;
+		size_t entsize = gelf_fsize(e, rela ? ELF_T_RELA : ELF_T_REL, 1, EV_CURRENT);
+		Elf_Data *d = elf_getdata(scn, NULL);
+		if (sh.sh_entsize != entsize || !d)
+			return FAIL("relocation section %s: entry size %" PRIu64 ", expected %zu",
+				    rs->name, (uint64_t)sh.sh_entsize, entsize);
+		if (!f->symmap || sh.sh_link == 0 || sh.sh_link > f->nsections ||
+		    f->sections[sh.sh_link - 1].type != SHT_SYMTAB)
+			return FAIL("relocation section %s does not use the symbol table", rs->name);
+		const struct obj_section *target = &f->sections[i];
+		for (size_t r = 0; r < sh.sh_size / entsize; r++) {
+			GElf_Rela rel = { 0 };
+			GElf_Rel rl;
+			if (rela ? !gelf_getrela(d, (int)r, &rel) : !gelf_getrel(d, (int)r, &rl))
+				return FAIL("relocation section %s, entry %zu: %s", rs->name, r, elf_errmsg(-1));
+			if (!rela) {
+				rel.r_offset = rl.r_offset;
+				rel.r_info = rl.r_info;
+			}
+			uint64_t sym = GELF_R_SYM(rel.r_info);
+			if (sym == 0 || sym >= f->nsymmap || f->symmap[sym] == -1)
+				return FAIL("relocation section %s, entry %zu: symbol %" PRIu64
+					    " is none, a file symbol or out of range", rs->name, r, sym);
+			if (rel.r_offset >= target->size)
+				return FAIL("relocation section %s, entry %zu: offset 0x%" PRIx64
+					    " is past the end of %s", rs->name, r, (uint64_t)rel.r_offset,
+					    target->name);
+			if (*n == cap)
+				*out = xrealloc(*out, (cap = cap ? 2 * cap : 64) * sizeof **out);
+			long m = f->symmap[sym];
+			(*out)[(*n)++] = (struct obj_reloc){
+				.offset = rel.r_offset,
+				.type = (uint32_t)GELF_R_TYPE(rel.r_info),
+				.addend = rel.r_addend,
+				.section = m <= -2 ? (int)(-2 - m) : -1,
+				.symbol = m >= 0 ? m : -1,
+			};
+		}
+	}
+	return 0;
 }
 
 /* ---- Writing ---- */
@@ -296,8 +398,63 @@ static Elf_Scn *new_section(Elf *e, size_t name, GElf_Word type, uint64_t flags,
 	return gelf_update_shdr(scn, &sh) ? scn : NULL;
 }
 
-static int build(Elf *e, const struct obj_writer *w, struct strtab *shstr, struct strtab *str,
-		 void **symbuf, char **reason)
+/* What libelf points into until elf_update has written the file. */
+struct bufs {
+	struct strtab shstr, str;
+	void *symbuf;
+	Elf32_Word *xndx;             /* .symtab_shndx, when a section index needs it */
+	void **relbuf;
+	size_t nrelbuf;
+};
+
+/* Symbol IDX, in section SHNDX (an ELF index or SHN_COMMON). */
+static int put_symbol(Elf_Data *symdata, Elf_Data *xdata, size_t idx, GElf_Sym *sym, size_t shndx)
+{
+	int big = shndx >= SHN_LORESERVE && shndx != SHN_COMMON;
+	if (big && !xdata)
+		return 0;
+	sym->st_shndx = (GElf_Half)(big ? SHN_XINDEX : shndx);
+	return xdata ? gelf_update_symshndx(symdata, xdata, (int)idx, sym, big ? (Elf32_Word)shndx : 0)
+		     : gelf_update_sym(symdata, (int)idx, sym);
+}
+
+/* The relocation section of section S (ELF index TARGET): REL on i386,
+ * RELA elsewhere, entries in the writer's order. */
+static int reloc_section(Elf *e, const struct obj_writer *w, const struct obj_wsection *s, size_t target,
+			 size_t symtab, const size_t *secsym, const size_t *symidx, struct bufs *b, char **reason)
+{
+	int rela = w->machine != EM_386;
+	Elf_Type t = rela ? ELF_T_RELA : ELF_T_REL;
+	size_t entsize = gelf_fsize(e, t, 1, EV_CURRENT);
+	char *name = xasprintf("%s%s", rela ? ".rela" : ".rel", s->name);
+	size_t nameoff = str_add(&b->shstr, name);
+	free(name);
+	void *buf = xcalloc(s->nrelocs, entsize);
+	b->relbuf = xrealloc(b->relbuf, (b->nrelbuf + 1) * sizeof *b->relbuf);
+	b->relbuf[b->nrelbuf++] = buf;
+	Elf_Scn *scn = new_section(e, nameoff, rela ? SHT_RELA : SHT_REL, SHF_INFO_LINK,
+				   w->is64 ? 8 : 4, buf, s->nrelocs * entsize, t);
+	Elf_Data *d = scn ? elf_getdata(scn, NULL) : NULL;
+	GElf_Shdr sh;
+	if (!d || !gelf_getshdr(scn, &sh))
+		return FAIL("relocations of %s: %s", s->name, elf_errmsg(-1));
+	for (size_t k = 0; k < s->nrelocs; k++) {
+		const struct obj_reloc *r = &s->relocs[k];
+		size_t sym = r->section >= 0 ? secsym[r->section] : symidx[r->symbol];
+		GElf_Rela rl = { .r_offset = r->offset, .r_addend = r->addend,
+				 .r_info = GELF_R_INFO(sym, r->type) }; /* gelf converts for ELF32 */
+		GElf_Rel rel = { .r_offset = rl.r_offset, .r_info = rl.r_info };
+		if (rela ? !gelf_update_rela(d, (int)k, &rl) : !gelf_update_rel(d, (int)k, &rel))
+			return FAIL("relocations of %s: %s", s->name, elf_errmsg(-1));
+	}
+	sh.sh_link = (GElf_Word)symtab;
+	sh.sh_info = (GElf_Word)target;
+	sh.sh_entsize = entsize;
+	return gelf_update_shdr(scn, &sh) ? 0 : FAIL("relocations of %s: %s", s->name, elf_errmsg(-1));
+}
+
+static int build(Elf *e, const struct obj_writer *w, struct bufs *b, size_t *secsym, size_t *symidx,
+		 char **reason)
 {
 	int cls = w->is64 ? ELFCLASS64 : ELFCLASS32;
 	GElf_Ehdr eh;
@@ -310,50 +467,111 @@ static int build(Elf *e, const struct obj_writer *w, struct strtab *shstr, struc
 	eh.e_machine = (GElf_Half)w->machine;
 	eh.e_version = EV_CURRENT;
 
-	str_add(shstr, "");
+	/* Section I is ELF section I + 1.  No section groups are written:
+	 * SHF_GROUP goes. */
+	str_add(&b->shstr, "");
 	for (size_t i = 0; i < w->nsections; i++) {
 		const struct obj_wsection *s = &w->sections[i];
 		int lto = strncmp(s->name, ".gnu.lto_", 9) == 0;
 		uint32_t align = lto ? 1 : s->align;
 		if (align == 0 || (align & (align - 1)))
 			return FAIL("section %s: alignment %" PRIu32 " is not a power of two", s->name, align);
-		if (!new_section(e, str_add(shstr, s->name), SHT_PROGBITS, s->flags | (lto ? SHF_EXCLUDE : 0),
-				 align, s->data, s->size, ELF_T_BYTE))
+		Elf_Scn *scn = new_section(e, str_add(&b->shstr, s->name), SHT_PROGBITS,
+					   (s->flags & ~(uint64_t)SHF_GROUP) | (lto ? SHF_EXCLUDE : 0),
+					   align, s->data, s->size, ELF_T_BYTE);
+		GElf_Shdr sh;
+		if (!scn || !gelf_getshdr(scn, &sh))
+			return FAIL("section %s: %s", s->name, elf_errmsg(-1));
+		sh.sh_entsize = s->entsize;
+		if (!gelf_update_shdr(scn, &sh))
 			return FAIL("section %s: %s", s->name, elf_errmsg(-1));
 	}
 
-	/* The symbol table: the null symbol, then the commons (all global). */
-	size_t nsyms = w->ncommons + 1, symsize = gelf_fsize(e, ELF_T_SYM, 1, EV_CURRENT);
-	str_add(str, "");
-	*symbuf = xcalloc(nsyms, symsize);
-	Elf_Scn *symscn = new_section(e, str_add(shstr, ".symtab"), SHT_SYMTAB, 0, w->is64 ? 8 : 4,
-				      *symbuf, nsyms * symsize, ELF_T_SYM);
-	Elf_Data *symdata = symscn ? elf_getdata(symscn, NULL) : NULL;
+	/* The symbol table: the null symbol, the section symbols that
+	 * relocations need, the local symbols, then the global ones and the
+	 * commons. */
+	size_t nsyms = 1, symsize = gelf_fsize(e, ELF_T_SYM, 1, EV_CURRENT);
+	for (size_t i = 0; i < w->nsections; i++)
+		for (size_t k = 0; k < w->sections[i].nrelocs; k++) {
+			int t = w->sections[i].relocs[k].section;
+			if (t >= 0 && !secsym[t])
+				secsym[t] = nsyms++;
+		}
+	size_t firstglobal = 0;
+	for (int global = 0; global < 2; global++) {
+		for (size_t k = 0; k < w->nsymbols; k++)
+			if ((w->symbols[k].binding != OBJB_LOCAL) == global)
+				symidx[k] = nsyms++;
+		if (!global)
+			firstglobal = nsyms;
+	}
+	nsyms += w->ncommons;
+	str_add(&b->str, "");
+	b->symbuf = xcalloc(nsyms, symsize);
+	Elf_Scn *symscn = new_section(e, str_add(&b->shstr, ".symtab"), SHT_SYMTAB, 0, w->is64 ? 8 : 4,
+				      b->symbuf, nsyms * symsize, ELF_T_SYM);
+	Elf_Data *symdata = symscn ? elf_getdata(symscn, NULL) : NULL, *xdata = NULL;
 	if (!symdata)
 		return FAIL("symbol table: %s", elf_errmsg(-1));
+	/* Symbols of sections from SHN_LORESERVE on: SHN_XINDEX and the index
+	 * in .symtab_shndx, one word per symbol. */
+	size_t symtab = elf_ndxscn(symscn);
+	if (w->nsections + 1 >= SHN_LORESERVE && (w->nsymbols || nsyms > 1 + w->ncommons)) {
+		b->xndx = xcalloc(nsyms, sizeof *b->xndx);
+		Elf_Scn *xs = new_section(e, str_add(&b->shstr, ".symtab_shndx"), SHT_SYMTAB_SHNDX, 0, 4,
+					  b->xndx, nsyms * sizeof *b->xndx, ELF_T_WORD);
+		GElf_Shdr xsh;
+		if (!xs || !(xdata = elf_getdata(xs, NULL)) || !gelf_getshdr(xs, &xsh))
+			return FAIL("extended section index table: %s", elf_errmsg(-1));
+		xsh.sh_link = (GElf_Word)symtab;
+		xsh.sh_entsize = sizeof *b->xndx;
+		gelf_update_shdr(xs, &xsh);
+	}
+	for (size_t i = 0; i < w->nsections; i++) {
+		GElf_Sym sym = { .st_info = GELF_ST_INFO(STB_LOCAL, STT_SECTION) };
+		if (secsym[i] && !put_symbol(symdata, xdata, secsym[i], &sym, i + 1))
+			return FAIL("section symbol of %s: %s", w->sections[i].name, elf_errmsg(-1));
+	}
+	for (size_t k = 0; k < w->nsymbols; k++) {
+		const struct obj_wsymbol *ws = &w->symbols[k];
+		int bind = ws->binding == OBJB_LOCAL ? STB_LOCAL : ws->binding == OBJB_WEAK ? STB_WEAK : STB_GLOBAL;
+		GElf_Sym sym = {
+			.st_name = (GElf_Word)str_add(&b->str, ws->name),
+			.st_info = GELF_ST_INFO(bind, ws->type),
+			.st_other = (unsigned char)(ws->visibility & 3),
+			.st_value = ws->value,
+			.st_size = ws->size,
+		};
+		if (!put_symbol(symdata, xdata, symidx[k], &sym, ws->section + 1))
+			return FAIL("symbol %s: %s", ws->name, elf_errmsg(-1));
+	}
 	for (size_t i = 0; i < w->ncommons; i++) {
 		const struct obj_wcommon *c = &w->commons[i];
 		GElf_Sym sym = {
-			.st_name = (GElf_Word)str_add(str, c->name),
+			.st_name = (GElf_Word)str_add(&b->str, c->name),
 			.st_info = GELF_ST_INFO(STB_GLOBAL, STT_OBJECT),
 			.st_other = STV_DEFAULT,
 			.st_shndx = SHN_COMMON,
 			.st_value = c->align,
 			.st_size = c->size,
 		};
-		if (!gelf_update_sym(symdata, (int)(i + 1), &sym))
+		if (!put_symbol(symdata, xdata, nsyms - w->ncommons + i, &sym, SHN_COMMON))
 			return FAIL("symbol %s: %s", c->name, elf_errmsg(-1));
 	}
-	size_t strname = str_add(shstr, ".strtab"), shstrname = str_add(shstr, ".shstrtab");
-	Elf_Scn *strscn = new_section(e, strname, SHT_STRTAB, 0, 1, str->p, str->len, ELF_T_BYTE);
-	Elf_Scn *shstrscn = new_section(e, shstrname, SHT_STRTAB, 0, 1, shstr->p, shstr->len, ELF_T_BYTE);
+	for (size_t i = 0; i < w->nsections; i++)
+		if (w->sections[i].nrelocs &&
+		    reloc_section(e, w, &w->sections[i], i + 1, symtab, secsym, symidx, b, reason) < 0)
+			return -1;
+	size_t strname = str_add(&b->shstr, ".strtab"), shstrname = str_add(&b->shstr, ".shstrtab");
+	Elf_Scn *strscn = new_section(e, strname, SHT_STRTAB, 0, 1, b->str.p, b->str.len, ELF_T_BYTE);
+	Elf_Scn *shstrscn = new_section(e, shstrname, SHT_STRTAB, 0, 1, b->shstr.p, b->shstr.len, ELF_T_BYTE);
 	if (!strscn || !shstrscn)
 		return FAIL("string tables: %s", elf_errmsg(-1));
 
 	GElf_Shdr sh;
 	gelf_getshdr(symscn, &sh);
 	sh.sh_link = (GElf_Word)elf_ndxscn(strscn);
-	sh.sh_info = 1; /* the first global symbol */
+	sh.sh_info = (GElf_Word)firstglobal;
 	sh.sh_entsize = symsize;
 	gelf_update_shdr(symscn, &sh);
 	/* libelf moves the section count to section 0 itself; the index of
@@ -383,12 +601,19 @@ int elf_write(const struct obj_writer *w, int fd, char **reason)
 	Elf *e = elf_begin(fd, ELF_C_WRITE, NULL);
 	if (!e)
 		return FAIL("libelf: %s", elf_errmsg(-1));
-	struct strtab shstr = { 0 }, str = { 0 };
-	void *symbuf = NULL;
-	int rc = build(e, w, &shstr, &str, &symbuf, reason);
+	struct bufs b = { 0 };
+	size_t *secsym = xcalloc(w->nsections + 1, sizeof *secsym);
+	size_t *symidx = xcalloc(w->nsymbols + 1, sizeof *symidx);
+	int rc = build(e, w, &b, secsym, symidx, reason);
 	elf_end(e);
-	free(shstr.p);
-	free(str.p);
-	free(symbuf);
+	free(b.shstr.p);
+	free(b.str.p);
+	free(b.symbuf);
+	free(b.xndx);
+	for (size_t i = 0; i < b.nrelbuf; i++)
+		free(b.relbuf[i]);
+	free(b.relbuf);
+	free(secsym);
+	free(symidx);
 	return rc;
 }

@@ -21,6 +21,11 @@ struct obj_file {
 	size_t nsections;
 	struct obj_symbol *symbols;
 	size_t nsymbols;
+	long *symmap;                 /* ELF: symbol table index -> symbols index, or
+	                               * -2 - section for a section symbol, -1 none */
+	size_t nsymmap;
+	size_t *relfirst, *relnext;   /* ELF: per section 1 + its first relocation section,
+	                               * per relocation section 1 + the next one; 0 none */
 	void *priv;                   /* the back end's own state */
 	void (*free_priv)(struct obj_file *);
 };
@@ -30,19 +35,32 @@ struct obj_file {
  * extends past the end of the file"). */
 int elf_read(struct obj_file *f, char **reason);
 int coff_read(struct obj_file *f, char **reason);
+/* The relocations of section I (see obj_relocs); 0, or -1 with *REASON. */
+int elf_relocs(struct obj_file *f, size_t i, struct obj_reloc **out, size_t *n, char **reason);
 
 struct obj_wsection {
 	char *name;
 	uint64_t flags;
 	uint32_t align;
+	uint64_t entsize;
 	unsigned char *data;
 	size_t size, cap;
+	struct obj_reloc *relocs;
+	size_t nrelocs;
 };
 
 struct obj_wcommon {
 	char *name;
 	uint64_t size;
 	uint32_t align;
+};
+
+struct obj_wsymbol {
+	char *name;
+	size_t section;
+	uint64_t value, size;
+	enum obj_binding binding;
+	unsigned type, visibility;
 };
 
 struct obj_writer {
@@ -54,6 +72,8 @@ struct obj_writer {
 	int open;                     /* a section has begun and not ended */
 	struct obj_wcommon *commons;
 	size_t ncommons;
+	struct obj_wsymbol *symbols;
+	size_t nsymbols;
 };
 
 /* Write W's object to FD; 0, or -1 with *REASON. */

@@ -287,6 +287,9 @@ void obj_close(struct obj_file *f)
 		f->free_priv(f);
 	free(f->sections);
 	free(f->symbols);
+	free(f->symmap);
+	free(f->relfirst);
+	free(f->relnext);
 	if (f->map && !f->map_cached)
 		munmap(f->map, f->map_size);
 	free(f->path);
@@ -308,6 +311,26 @@ const struct obj_section *obj_section(const struct obj_file *f, size_t i)
 const struct obj_symbol *obj_symbol(const struct obj_file *f, size_t i)
 {
 	return i < f->nsymbols ? &f->symbols[i] : NULL;
+}
+
+int obj_relocs(struct obj_file *f, size_t i, struct obj_reloc **out, size_t *n, char **err)
+{
+	char *reason = NULL;
+	*out = NULL;
+	*n = 0;
+	if (i >= f->nsections)
+		reason = xasprintf("no section %zu", i + 1);
+	else if (f->format != OBJ_ELF)
+		reason = xasprintf("section %s: relocations are read from ELF objects only",
+				   f->sections[i].name);
+	else if (elf_relocs(f, i, out, n, &reason) == 0)
+		return 0;
+	free(*out);
+	*out = NULL;
+	*n = 0;
+	*err = xasprintf("%s: %s", f->path, reason);
+	free(reason);
+	return -1;
 }
 
 const struct obj_section *obj_find_section(const struct obj_file *f, const char *name)
@@ -339,7 +362,7 @@ struct obj_writer *obj_create(enum obj_format format, unsigned machine, int is64
 	return w;
 }
 
-void obj_begin_section(struct obj_writer *w, const char *name, uint64_t flags, uint32_t align)
+size_t obj_begin_section(struct obj_writer *w, const char *name, uint64_t flags, uint32_t align)
 {
 	if (w->open)
 		fatal("obj_begin_section: section %s is still open", w->sections[w->nsections - 1].name);
@@ -350,6 +373,14 @@ void obj_begin_section(struct obj_writer *w, const char *name, uint64_t flags, u
 	s->flags = flags;
 	s->align = align ? align : 1;
 	w->open = 1;
+	return w->nsections - 1;
+}
+
+void obj_set_entsize(struct obj_writer *w, uint64_t entsize)
+{
+	if (!w->open)
+		fatal("obj_set_entsize: no section is open");
+	w->sections[w->nsections - 1].entsize = entsize;
 }
 
 void obj_append(struct obj_writer *w, const void *data, size_t len)
@@ -382,6 +413,27 @@ void obj_add_common(struct obj_writer *w, const char *name, uint64_t size, uint3
 	c->name = xstrdup(name);
 	c->size = size;
 	c->align = align ? align : 1;
+}
+
+size_t obj_add_symbol(struct obj_writer *w, const char *name, size_t section, uint64_t value,
+		      uint64_t size, enum obj_binding binding, unsigned type, unsigned visibility)
+{
+	if (section >= w->nsections)
+		fatal("obj_add_symbol: %s: no section %zu", name, section);
+	w->symbols = grow(w->symbols, w->nsymbols, sizeof *w->symbols);
+	w->symbols[w->nsymbols] = (struct obj_wsymbol){ xstrdup(name), section, value, size, binding,
+							type, visibility };
+	return w->nsymbols++;
+}
+
+void obj_add_reloc(struct obj_writer *w, size_t section, const struct obj_reloc *r)
+{
+	if (section >= w->nsections || (r->section >= 0 ? (size_t)r->section >= w->nsections
+				       : r->symbol < 0 || (size_t)r->symbol >= w->nsymbols))
+		fatal("obj_add_reloc: bad section or target");
+	struct obj_wsection *s = &w->sections[section];
+	s->relocs = grow(s->relocs, s->nrelocs, sizeof *s->relocs);
+	s->relocs[s->nrelocs++] = *r;
 }
 
 int obj_write(struct obj_writer *w, const char *path, char **err)
@@ -437,10 +489,14 @@ void obj_writer_free(struct obj_writer *w)
 	for (size_t i = 0; i < w->nsections; i++) {
 		free(w->sections[i].name);
 		free(w->sections[i].data);
+		free(w->sections[i].relocs);
 	}
 	for (size_t i = 0; i < w->ncommons; i++)
 		free(w->commons[i].name);
+	for (size_t i = 0; i < w->nsymbols; i++)
+		free(w->symbols[i].name);
 	free(w->sections);
 	free(w->commons);
+	free(w->symbols);
 	free(w);
 }

@@ -42,6 +42,7 @@ struct obj_section {
 	uint64_t flags;            /* ELF sh_flags, or COFF Characteristics */
 	uint32_t type;             /* ELF sh_type; 0 for COFF */
 	uint32_t align;            /* in bytes */
+	uint64_t entsize;          /* ELF sh_entsize (merge sections); 0 for COFF */
 };
 
 enum obj_binding { OBJB_LOCAL, OBJB_GLOBAL, OBJB_WEAK };
@@ -52,6 +53,18 @@ struct obj_symbol {
 	int section;               /* index into sections, -1 undefined, -2 absolute, -3 common */
 	enum obj_binding binding;
 	unsigned char visibility;  /* ELF st_other & 3 */
+	unsigned char type;        /* ELF STT_* (NOTYPE, OBJECT, FUNC...); 0 for COFF */
+};
+
+/* A relocation, against a section (ELF section symbols) or a listed
+ * symbol.  ELF only (what early debug sections need): REL relocations
+ * keep their addend in the section's bytes, RELA ones here. */
+struct obj_reloc {
+	uint64_t offset;
+	uint32_t type;             /* the machine's relocation number */
+	int64_t addend;
+	int section;               /* the target section's index, or -1 */
+	long symbol;               /* else the index into the symbols */
 };
 
 struct obj_file;
@@ -76,20 +89,35 @@ unsigned obj_machine(const struct obj_file *f); /* e_machine, or COFF Machine */
 int obj_is64(const struct obj_file *f);
 size_t obj_nsections(const struct obj_file *f);
 const struct obj_section *obj_section(const struct obj_file *f, size_t i);
+/* The relocations that apply to section I, in a malloc'd array (NULL
+ * and 0 when none).  0, or -1 with *ERR "PATH: REASON" (malloc'd). */
+int obj_relocs(struct obj_file *f, size_t i, struct obj_reloc **out, size_t *n, char **err);
 /* The first section named NAME, or NULL. */
 const struct obj_section *obj_find_section(const struct obj_file *f, const char *name);
 size_t obj_nsymbols(const struct obj_file *f);
 const struct obj_symbol *obj_symbol(const struct obj_file *f, size_t i);
 
 /* Writing: create, then per section begin / append... / end, then write.
- * obj_write writes to a temporary name beside PATH and renames it. */
+ * obj_write writes to a temporary name beside PATH and renames it.
+ * obj_begin_section gives the section's index (0, 1, ... in order). */
 struct obj_writer;
 struct obj_writer *obj_create(enum obj_format format, unsigned machine, int is64);
-void obj_begin_section(struct obj_writer *w, const char *name, uint64_t flags, uint32_t align);
+size_t obj_begin_section(struct obj_writer *w, const char *name, uint64_t flags, uint32_t align);
+/* The open section's ELF sh_entsize (for SHF_MERGE sections). */
+void obj_set_entsize(struct obj_writer *w, uint64_t entsize);
 void obj_append(struct obj_writer *w, const void *data, size_t len);
 void obj_end_section(struct obj_writer *w);
 /* A COMMON symbol such as the LTO marker __gnu_lto_v1. */
 void obj_add_common(struct obj_writer *w, const char *name, uint64_t size, uint32_t align);
+/* ELF only: a symbol of section SECTION (an index obj_begin_section gave)
+ * at VALUE; its index, for obj_add_reloc. */
+size_t obj_add_symbol(struct obj_writer *w, const char *name, size_t section, uint64_t value,
+		      uint64_t size, enum obj_binding binding, unsigned type, unsigned visibility);
+/* ELF only: a relocation of section SECTION against the section R->section
+ * (when >= 0, an index obj_begin_section gave) or the symbol R->symbol (an
+ * index obj_add_symbol gave).  The writer makes REL or RELA sections as
+ * the machine uses (i386: REL). */
+void obj_add_reloc(struct obj_writer *w, size_t section, const struct obj_reloc *r);
 int obj_write(struct obj_writer *w, const char *path, char **err);
 void obj_writer_free(struct obj_writer *w);
 

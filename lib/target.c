@@ -48,6 +48,14 @@ const struct target *target_find(const char *triplet)
 	return NULL;
 }
 
+const struct target *target_for_object(enum obj_format format, unsigned machine)
+{
+	for (size_t i = 0; i < N(targets); i++)
+		if (targets[i].format == format && targets[i].machine == machine)
+			return &targets[i];
+	return NULL;
+}
+
 const struct target_abi *target_abi(const struct target *t, const char *select)
 {
 	for (size_t i = 0; i < t->nabis; i++)

@@ -37,6 +37,9 @@ struct target {
 
 /* The row for TRIPLET, or NULL. */
 const struct target *target_find(const char *triplet);
+/* The first row whose objects have FORMAT and MACHINE (ELF e_machine,
+ * COFF Machine), or NULL: an object's symbol prefix. */
+const struct target *target_for_object(enum obj_format format, unsigned machine);
 /* The ABI of T for multilib selection SELECT, or the first. */
 const struct target_abi *target_abi(const struct target *t, const char *select);
 
