@@ -85,7 +85,8 @@ struct link_options {
 	const char *dumpdir;     /* -dumpdir, or NULL */
 	const char *jobs;        /* -flto=VALUE */
 	const char *partition;   /* -flto-partition=VALUE */
-	int save_temps, verbose, nolto_rel, verify;
+	int save_temps, verbose, verify;
+	int nolto_rel, rel;      /* -flinker-output=nolto-rel, =rel given */
 };
 
 static void read_link_options(struct link_options *o)
@@ -110,7 +111,9 @@ static void read_link_options(struct link_options *o)
 		else if (!strcmp(a, "-v"))
 			o->verbose = 1;
 		else if (!strcmp(a, "-flinker-output=nolto-rel"))
-			o->nolto_rel = 1;
+			o->nolto_rel = 1, o->rel = 0;
+		else if (!strcmp(a, "-flinker-output=rel"))
+			o->rel = 1, o->nolto_rel = 0;
 	}
 	/* Every stream is decompressed once before the backend sees it: a
 	 * damaged object is then named, never met as a backend crash.  It
@@ -168,6 +171,22 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		prefix = o.dumpdir ? xstrdup(o.dumpdir) : xasprintf("%s.", o.output);
 	else
 		prefix = xasprintf("%s/%s.", tempdir, base_name(o.output));
+
+	/* -r with non-LTO objects too: merged IR beside their code would lose
+	 * that code at the next LTO link (the object is then an LTO input),
+	 * so the LTO inputs are compiled, as GCC's plugin decides */
+	int plain_objects = 0;
+	for (size_t u = 0; u < d.nunits; u++)
+		plain_objects |= d.units[u].kind == UNIT_OBJ;
+	if (d.mode == MODE_REL && !o.nolto_rel && plain_objects) {
+		if (o.rel)
+			diag(DIAG_WARNING, "-flinker-output=rel with non-LTO inputs would lose their code at the "
+			     "next LTO link; using -flinker-output=nolto-rel");
+		else
+			diag(DIAG_WARNING, "incremental linking of LTO and non-LTO objects; using "
+			     "-flinker-output=nolto-rel which will bypass whole program optimization");
+		o.nolto_rel = 1;
+	}
 
 	struct strvec outputs = { 0 };
 	if (d.mode == MODE_REL && !o.nolto_rel) {

@@ -286,3 +286,55 @@ EOF
 	refute_output --partial "internal compiler error"
 	[ ! -e p ]
 }
+
+@test "-r merges the LTO objects into one, which links again with LTO" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -flto -r a.o b.o -o ab.o
+	assert_success
+	run "$XGCC_BUILDDIR/lto1" --list ab.o
+	assert_line --partial "LTO slim, 2 modules"
+	run "$XGCC" -O2 -flto ab.o plain.o -o p
+	assert_success
+	run ./p
+	assert_output 43
+	run globals p
+	refute_line only_lto
+	# stock gcc reads it too
+	gcc -O2 -flto ab.o plain.o -o p-gcc
+	run ./p-gcc
+	assert_output 43
+	assert_no_temps
+}
+
+@test "-r with LTO and non-LTO objects gives real code, as gcc does, with its warning" {
+	"$XGCC" -O2 -flto -c b.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -O2 -flto -r b.o plain.o -o mixed.o
+	assert_success
+	assert_output --partial "warning: incremental linking of LTO and non-LTO objects; using -flinker-output=nolto-rel"
+	run "$XGCC_BUILDDIR/lto1" --list mixed.o
+	assert_output --partial "not LTO"
+	"$XGCC" -O2 -flto -c a.c
+	run "$XGCC" -O2 -flto a.o mixed.o -o p
+	assert_success
+	run ./p
+	assert_output 43
+	# -flinker-output=nolto-rel asks for it: no warning
+	run "$XGCC" -O2 -flto -r -flinker-output=nolto-rel a.o b.o -o ab-code.o
+	assert_success
+	refute_output --partial warning
+	run nm ab-code.o
+	assert_output --partial " T main"
+}
+
+@test "objects compiled with conflicting options: the link warns, naming both" {
+	"$XGCC" -O2 -flto -fwrapv -c a.c
+	"$XGCC" -O2 -flto -fno-wrapv -c b.c
+	"$XGCC" -O2 -c plain.c
+	run env LC_ALL=C "$XGCC" -O2 -flto a.o b.o plain.o -o p
+	assert_success
+	assert_output --regexp "^lto1: warning: a\.o compiled with '-fwrapv' but b\.o with '-fno-wrapv'$"
+	run ./p
+	assert_output 43
+}
