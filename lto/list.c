@@ -63,7 +63,7 @@ static int list_object(const char *path)
 		return 1;
 	}
 	/* the modules, in the order their .lto sections appear */
-	uint64_t mods[256];
+	uint64_t *mods = NULL;
 	size_t nmods = 0, nlto = 0;
 	for (size_t i = 0; i < obj_nsections(f); i++) {
 		char kind[256];
@@ -72,12 +72,15 @@ static int list_object(const char *path)
 		if (!lto_section_name(obj_section(f, i)->name, kind, sizeof kind, &id, &has_id))
 			continue;
 		nlto++;
-		if (strcmp(kind, ".lto") == 0 && nmods < 256)
+		if (strcmp(kind, ".lto") == 0) {
+			mods = xrealloc(mods, (nmods + 1) * sizeof *mods);
 			mods[nmods++] = id;
+		}
 	}
 	printf("%s: %s, %s, ", path, kind_name(obj_kind(f)), machine_name(obj_format(f), obj_machine(f)));
 	if (!nlto) {
 		printf("not LTO\n");
+		free(mods);
 		obj_close(f);
 		return 0;
 	}
@@ -140,6 +143,7 @@ static int list_object(const char *path)
 	}
 	strvec_free(&optv);
 	free(hs);
+	free(mods);
 	obj_close(f);
 	return status;
 }
