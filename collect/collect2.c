@@ -150,21 +150,12 @@ static void run_lto_stage(struct link *l, struct strvec *ld_args)
 	if (spawn_run(argv, "lto1", 0) != 0)
 		exit(1); /* lto1 said why */
 
-	struct strvec objects = { 0 };
-	FILE *f = fopen(list, "r");
-	if (!f)
+	struct strvec lines = { 0 }, objects = { 0 };
+	if (strvec_read_lines(&lines, list) < 0)
 		fatal("%s: cannot read lto1's list of objects: %m", list);
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		if (line[len - 1] == '\n')
-			line[--len] = 0;
-		if (len)
-			strvec_push(&objects, xstrdup(line));
-	}
-	free(line);
-	fclose(f);
+	for (size_t i = 0; i < lines.n; i++)
+		if (*lines.v[i])
+			strvec_push(&objects, lines.v[i]);
 
 	struct strvec out = { 0 };
 	for (size_t i = 0; i < ld_args->n; i++) {

@@ -61,3 +61,22 @@ void strvec_free(struct strvec *sv)
 	sv->v = NULL;
 	sv->n = sv->cap = 0;
 }
+
+int strvec_read_lines(struct strvec *sv, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] == '\n')
+			line[--len] = 0;
+		strvec_push(sv, xstrdup(line));
+	}
+	free(line);
+	int err = ferror(f);
+	fclose(f);
+	return err ? -1 : 0;
+}

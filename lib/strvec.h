@@ -17,6 +17,9 @@ void strvec_extend(struct strvec *sv, const struct strvec *from);
 /* Split S at SEP and push each non-empty piece (copied). */
 void strvec_split(struct strvec *sv, const char *s, int sep);
 int strvec_contains(const struct strvec *sv, const char *s);
+/* Push every line of the file PATH (without its newline; empty lines
+ * too).  0, or -1 with errno set when it cannot be read. */
+int strvec_read_lines(struct strvec *sv, const char *path);
 void strvec_free(struct strvec *sv);
 
 #endif

@@ -37,16 +37,13 @@
 
 static void read_description(const char *path, struct link_desc *d)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
+	struct strvec lines = { 0 };
+	if (strvec_read_lines(&lines, path) < 0)
 		fatal("cannot read %s: %m", path);
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
 	struct unit *cur = NULL;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		if (line[len - 1] == '\n')
-			line[--len] = 0;
+	for (size_t li = 0; li < lines.n; li++) {
+		char *line = lines.v[li];
+		size_t len = strlen(line);
 		char *sp = strchr(line, ' ');
 		const char *val = sp ? sp + 1 : "";
 		size_t klen = sp ? (size_t)(sp - line) : (size_t)len;
@@ -74,8 +71,6 @@ static void read_description(const char *path, struct link_desc *d)
 		}
 #undef IS
 	}
-	free(line);
-	fclose(f);
 }
 
 /* What the link line says to the LTO stage. */

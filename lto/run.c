@@ -130,23 +130,14 @@ static int run_one(const struct run_plan *p, struct strvec *cmd, const char *nam
  * file name per line in older ones. */
 static int read_partitions(const char *list, struct strvec *parts)
 {
-	FILE *f = fopen(list, "r");
-	if (!f) {
+	struct strvec lines = { 0 };
+	if (strvec_read_lines(&lines, list) < 0) {
 		diag(DIAG_ERROR, "%s: cannot read the WPA's partition list: %m", list);
 		return 1;
 	}
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		if (line[len - 1] == '\n')
-			line[--len] = 0;
-		if (len == 0 || strspn(line, "0123456789") == (size_t)len)
-			continue;
-		strvec_push(parts, xstrdup(line));
-	}
-	free(line);
-	fclose(f);
+	for (size_t i = 0; i < lines.n; i++)
+		if (*lines.v[i] && strspn(lines.v[i], "0123456789") != strlen(lines.v[i]))
+			strvec_push(parts, lines.v[i]);
 	if (!parts->n) {
 		diag(DIAG_ERROR, "%s: the WPA wrote no partitions", list);
 		return 1;
