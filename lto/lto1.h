@@ -64,8 +64,9 @@ int lto_merge_options_main(int argc, char **argv);
 /* Write one relocatable LTO object at OUT (temporary name, renamed into
  * place) holding every .gnu.lto_* section of the INPUTS (files or archive
  * members "lib.a@0xOFF"), each module's id kept distinct, the .opts
- * strings of all modules back to back, and the marker __gnu_lto_v1.
- * The object format and machine are those of the first input.  Returns 0,
+ * strings of all modules back to back, the early debug sections of -g
+ * objects, and the markers __gnu_lto_v1 and __gnu_lto_slim (the result
+ * holds IR only).  The object format and machine are those of the first input.  Returns 0,
  * or 1 after an error message. */
 int lto_merge_objects(char *const *inputs, size_t n, const char *out);
 
