@@ -99,4 +99,16 @@ size_t debug_copy_section(struct debug_copy *c, struct obj_writer *w, size_t i, 
 void debug_copy_links(struct obj_writer *w, const struct debug_copy *c);
 void debug_copy_free(struct debug_copy *c);
 
+/* --- debugobj.c ------------------------------------------------------ */
+
+/* For a final link (not -flinker-output=rel), as GCC's lto-wrapper: one
+ * object per LTO input with early debug info, holding those sections
+ * renamed ".debug_*" (RENAME; else kept as they are) with their
+ * relocations and symbols, and the notes, written as PREFIX's directory
+ * + the input's base name + ".debug.temp.o" and appended to OUT in input
+ * order.  None when LINK_OPTS (the link's options) end in -g0.  0, or 1
+ * after an error message. */
+int lto_debug_objects(const struct link_desc *d, const struct strvec *link_opts, const char *prefix,
+		      int rename, struct strvec *out);
+
 #endif
