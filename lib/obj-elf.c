@@ -476,7 +476,9 @@ static int build(Elf *e, const struct obj_writer *w, struct bufs *b, size_t *sec
 		uint32_t align = lto ? 1 : s->align;
 		if (align == 0 || (align & (align - 1)))
 			return FAIL("section %s: alignment %" PRIu32 " is not a power of two", s->name, align);
-		Elf_Scn *scn = new_section(e, str_add(&b->shstr, s->name), SHT_PROGBITS,
+		/* by name, as the assembler types them: .note.GNU-stack is data */
+		int note = strncmp(s->name, ".note", 5) == 0 && strcmp(s->name, ".note.GNU-stack") != 0;
+		Elf_Scn *scn = new_section(e, str_add(&b->shstr, s->name), note ? SHT_NOTE : SHT_PROGBITS,
 					   (s->flags & ~(uint64_t)SHF_GROUP) | (lto ? SHF_EXCLUDE : 0),
 					   align, s->data, s->size, ELF_T_BYTE);
 		GElf_Shdr sh;

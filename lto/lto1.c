@@ -214,6 +214,9 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 			return 1;
 		}
 		outputs = p.outputs;
+		/* the early debug info of -g inputs, after the LTRANS objects */
+		if (lto_debug_objects(&d, &o.all, prefix, strcmp(p.linker_output, "rel") != 0, &outputs))
+			return 1;
 	}
 
 	FILE *f = fopen(list_path, "w");

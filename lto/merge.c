@@ -26,7 +26,8 @@
  *     their relocations and the symbols defined in them (a weak hidden
  *     "a.c.7517c6af" per unit, which the final program's DWARF refers
  *     to): lto-wrapper copies them out of each input file, and without
- *     them the later link fails with undefined references.  The object
+ *     them the later link fails with undefined references (debugcopy.c
+ *     copies them, as for the debug objects of a final link).  The object
  *     layer writes no section groups: the comdat groups of -g3 macro
  *     sections become plain sections (valid, only not deduplicated);
  *   - ".note.GNU-stack" when every input has one (flags or'ed), which
@@ -48,6 +49,7 @@
 #include "config.h"
 
 #include "lto1.h"
+#include "stage.h"
 #include "diag.h"
 #include "lto-sections.h"
 #include "obj.h"
@@ -129,20 +131,10 @@ struct input {
 	const struct obj_section *opts;
 	size_t nopts;                   /* option strings in it */
 	const struct obj_section *stack; /* .note.GNU-stack */
-	/* early debug: the relocations of each section (NULL but for
-	 * .gnu.debuglto_ ones), and where each section went in the output */
-	struct obj_reloc **relocs;
-	size_t *nrelocs;
-	size_t *out_index;              /* (size_t)-1: not copied */
+	struct debug_copy debug;        /* the early debug sections (debugcopy.c) */
 };
 
-#define DEBUG_PREFIX ".gnu.debuglto_"
 #define STACK_NOTE ".note.GNU-stack"
-
-static int is_debug(const struct obj_section *s)
-{
-	return strncmp(s->name, DEBUG_PREFIX, strlen(DEBUG_PREFIX)) == 0;
-}
 
 /* Report "PATH: WHY" and give 1: what every check below returns. */
 __attribute__((format(printf, 2, 3)))
@@ -187,33 +179,6 @@ static struct module *module_of(struct input *in, uint64_t id)
 	return m;
 }
 
-/* The relocations of early debug section I of IN: they may refer only to
- * early debug sections and to symbols defined in them. */
-static int read_debug(struct input *in, size_t i)
-{
-	struct obj_file *f = in->f;
-	char *err = NULL;
-	if (!in->relocs) {
-		in->relocs = xcalloc(obj_nsections(f), sizeof *in->relocs);
-		in->nrelocs = xcalloc(obj_nsections(f), sizeof *in->nrelocs);
-	}
-	if (obj_relocs(f, i, &in->relocs[i], &in->nrelocs[i], &err) < 0) {
-		diag(DIAG_ERROR, "%s", err);
-		free(err);
-		return 1;
-	}
-	for (size_t k = 0; k < in->nrelocs[i]; k++) {
-		const struct obj_reloc *r = &in->relocs[i][k];
-		const struct obj_symbol *sym = r->symbol >= 0 ? obj_symbol(f, (size_t)r->symbol) : NULL;
-		int target = sym ? sym->section : r->section;
-		if (target < 0 || !is_debug(obj_section(f, (size_t)target)))
-			return refuse(in->path, "section %s refers to %s, which is not in an early debug "
-				      "section", obj_section(f, i)->name,
-				      sym ? sym->name : target >= 0 ? obj_section(f, (size_t)target)->name : "?");
-	}
-	return 0;
-}
-
 /* Open IN, check it against the first input FIRST (NULL for the first
  * itself) and find its modules.  0, or 1 after an error line. */
 static int read_input(struct input *in, const struct input *first)
@@ -225,6 +190,7 @@ static int read_input(struct input *in, const struct input *first)
 		return 1;
 	}
 	struct obj_file *f = in->f;
+	debug_copy_init(&in->debug, in->path, f);
 	if (!obj_kind_is_object(obj_kind(f)))
 		return refuse(in->path, "not a relocatable object");
 	if (first && (obj_format(f) != obj_format(first->f) || obj_machine(f) != obj_machine(first->f) ||
@@ -240,8 +206,8 @@ static int read_input(struct input *in, const struct input *first)
 		char kind[16];
 		uint64_t id;
 		int has_id;
-		if (is_debug(s)) {
-			if (read_debug(in, i))
+		if (is_early_debug(s)) {
+			if (debug_copy_relocs(&in->debug, i, is_early_debug))
 				return 1;
 			continue;
 		}
@@ -333,11 +299,11 @@ static void assign_ids(struct input *ins, size_t n)
 	idset_free(&out);
 }
 
-/* Copy S as NAME; a module header (HEADER) says slim. */
-static size_t copy_section(struct obj_writer *w, const struct obj_section *s, const char *name,
-			   int header)
+/* Copy LTO section S as NAME; a module header (HEADER) says slim. */
+static void copy_section(struct obj_writer *w, const struct obj_section *s, const char *name,
+			 int header)
 {
-	size_t k = obj_begin_section(w, name, s->flags, s->align);
+	obj_begin_section(w, name, s->flags, s->align);
 	obj_set_entsize(w, s->entsize);
 	if (header) {
 		obj_append(w, s->data, LTO_HEADER_SLIM);
@@ -347,32 +313,6 @@ static size_t copy_section(struct obj_writer *w, const struct obj_section *s, co
 		obj_append(w, s->data, (size_t)s->size);
 	}
 	obj_end_section(w);
-	return k;
-}
-
-/* After all sections: the symbols defined in IN's early debug sections
- * and the relocations of those sections, pointed at their copies. */
-static void write_debug_links(struct obj_writer *w, const struct input *in)
-{
-	struct obj_file *f = in->f;
-	size_t *symout = xmalloc((obj_nsymbols(f) + 1) * sizeof *symout);
-	for (size_t k = 0; k < obj_nsymbols(f); k++) {
-		const struct obj_symbol *sym = obj_symbol(f, k);
-		symout[k] = (size_t)-1;
-		if (sym->section >= 0 && in->out_index[sym->section] != (size_t)-1)
-			symout[k] = obj_add_symbol(w, sym->name, in->out_index[sym->section], sym->value,
-						   sym->size, sym->binding, sym->type, sym->visibility);
-	}
-	for (size_t i = 0; i < obj_nsections(f); i++)
-		for (size_t k = 0; k < in->nrelocs[i]; k++) {
-			struct obj_reloc r = in->relocs[i][k];
-			if (r.section >= 0)
-				r.section = (int)in->out_index[r.section];
-			else
-				r.symbol = (long)symout[r.symbol];
-			obj_add_reloc(w, in->out_index[i], &r);
-		}
-	free(symout);
 }
 
 /* ELF: the stack note when every input has one, flags (SHF_EXECINSTR for
@@ -397,15 +337,13 @@ static void write_input(struct obj_writer *w, struct input *in, const struct inp
 {
 	struct obj_file *f = in->f;
 	const struct module *m = in->mods;
-	in->out_index = xmalloc((obj_nsections(f) + 1) * sizeof *in->out_index);
 	for (size_t i = 0; i < obj_nsections(f); i++) {
 		const struct obj_section *s = obj_section(f, i);
 		char kind[2];
 		uint64_t id;
 		int has_id;
-		in->out_index[i] = (size_t)-1;
-		if (is_debug(s)) {
-			in->out_index[i] = copy_section(w, s, s->name, 0);
+		if (is_early_debug(s)) {
+			debug_copy_section(&in->debug, w, i, s->name, s->flags);
 			continue;
 		}
 		if (s == in->stack && in == ins) {
@@ -458,8 +396,7 @@ int lto_merge_objects(char *const *inputs, size_t n, const char *out)
 		for (size_t i = 0; i < n; i++)
 			write_input(w, &ins[i], ins, n);
 		for (size_t i = 0; i < n; i++)
-			if (ins[i].relocs)
-				write_debug_links(w, &ins[i]);
+			debug_copy_links(w, &ins[i].debug);
 		const struct target *t = target_for_object(obj_format(f0), obj_machine(f0));
 		const char *prefix = t ? t->symbol_prefix : "";
 		char *v1 = xasprintf("%s__gnu_lto_v1", prefix), *slim = xasprintf("%s__gnu_lto_slim", prefix);
@@ -476,11 +413,7 @@ int lto_merge_objects(char *const *inputs, size_t n, const char *out)
 		obj_writer_free(w);
 	}
 	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; ins[i].relocs && k < obj_nsections(ins[i].f); k++)
-			free(ins[i].relocs[k]);
-		free(ins[i].relocs);
-		free(ins[i].nrelocs);
-		free(ins[i].out_index);
+		debug_copy_free(&ins[i].debug);
 		obj_close(ins[i].f);
 		free(ins[i].mods);
 	}

@@ -68,4 +68,47 @@ struct link_desc {
  * the resolution file the backend reads (-fresolution=PATH). */
 void lto_resolve(const struct link_desc *d, const char *path);
 
+/* --- debugcopy.c: sections with their relocations and symbols -------- */
+
+#define EARLY_DEBUG_PREFIX ".gnu.debuglto_"
+#define NOT_COPIED ((size_t)-1)
+
+/* A ".gnu.debuglto_*" section. */
+int is_early_debug(const struct obj_section *s);
+
+/* Copying some sections of the object F (named PATH in messages). */
+struct debug_copy {
+	const char *path;
+	struct obj_file *f;
+	struct obj_reloc **relocs;   /* per section: its relocations, once read */
+	size_t *nrelocs;
+	size_t *out;                 /* per section: its index in the output, or NOT_COPIED */
+};
+
+void debug_copy_init(struct debug_copy *c, const char *path, struct obj_file *f);
+/* Read the relocations of section I, which must point only at sections
+ * that COPIED says are copied (and at symbols defined in them).  0, or 1
+ * after an error line. */
+int debug_copy_relocs(struct debug_copy *c, size_t i, int (*copied)(const struct obj_section *));
+/* Copy section I's bytes, alignment and entry size into W as NAME with
+ * FLAGS; its index in W. */
+size_t debug_copy_section(struct debug_copy *c, struct obj_writer *w, size_t i, const char *name,
+			  uint64_t flags);
+/* After all sections: the symbols defined in copied sections and the
+ * relocations read, pointed at the copies. */
+void debug_copy_links(struct obj_writer *w, const struct debug_copy *c);
+void debug_copy_free(struct debug_copy *c);
+
+/* --- debugobj.c ------------------------------------------------------ */
+
+/* For a final link (not -flinker-output=rel), as GCC's lto-wrapper: one
+ * object per LTO input with early debug info, holding those sections
+ * renamed ".debug_*" (RENAME; else kept as they are) with their
+ * relocations and symbols, and the notes, written as PREFIX's directory
+ * + the input's base name + ".debug.temp.o" and appended to OUT in input
+ * order.  None when LINK_OPTS (the link's options) end in -g0.  0, or 1
+ * after an error message. */
+int lto_debug_objects(const struct link_desc *d, const struct strvec *link_opts, const char *prefix,
+		      int rename, struct strvec *out);
+
 #endif
