@@ -43,7 +43,7 @@ static int is_plain_section(const char *kind)
 	       !strcmp(kind, ".opts");
 }
 
-static struct lto_module *find_module(struct lto_input *in, uint64_t id)
+static struct lto_module *find_module(const struct lto_input *in, uint64_t id)
 {
 	for (size_t m = 0; m < in->nmods; m++)
 		if (in->mods[m].id == id)
@@ -202,10 +202,7 @@ int lto_check_streams(const struct lto_input *in)
 		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id) || !has_id ||
 		    is_plain_section(kind) || !s->size)
 			continue;
-		const struct lto_module *m = NULL;
-		for (size_t k = 0; k < in->nmods; k++)
-			if (in->mods[k].id == id)
-				m = &in->mods[k];
+		const struct lto_module *m = find_module(in, id);
 		if (m && (!s->data || !stream_ok(lto_header_compression(&m->h), s->data, s->size))) {
 			diag(DIAG_ERROR, "%s: section %s: corrupt compressed stream", in->name, s->name);
 			return 1;
