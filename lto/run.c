@@ -5,11 +5,11 @@
  * backend's lto1 and, for LTRANS, the assembler.  The steps:
  *
  *   WPA     xgcc -xlto -c OPTS -fltrans-output-list=P.ltrans.out -fwpa[=N]
- *                -fresolution=R -flinker-output=MODE INPUTS... -dumpdir P.wpa.
+ *                -fresolution=R -flinker-output=MODE INPUTS... -dumpbase P.wpa
  *           reads all modules, decides what to inline and where, and writes
  *           the partitions P.ltrans0.o ... listed in P.ltrans.out
  *   LTRANS  xgcc -xlto -c OPTS -fltrans -o P.ltransK.ltrans.o P.ltransK.o
- *                -dumpdir P.ltransK.ltrans.
+ *                -dumpbase P.ltransK.ltrans
  *           one per partition, at most the job limit at a time (-flto=N,
  *           all cores, or make's jobserver: lib/jobs.c)
  *
@@ -165,8 +165,8 @@ static int single_run(struct run_plan *p)
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-o");
 	strvec_push(&cmd, out);
-	strvec_push(&cmd, "-dumpdir");
-	strvec_pushf(&cmd, "%sltrans0.ltrans.", p->prefix);
+	strvec_push(&cmd, "-dumpbase");
+	strvec_pushf(&cmd, "%sltrans0.ltrans", p->prefix);
 	if (run_one(p, &cmd, "lto1"))
 		return 1;
 	strvec_push(&p->outputs, out);
@@ -192,8 +192,8 @@ int lto_run_backend(struct run_plan *p)
 	strvec_pushf(&cmd, "-fresolution=%s", p->resolution);
 	strvec_pushf(&cmd, "-flinker-output=%s", p->linker_output);
 	strvec_extend(&cmd, &p->inputs);
-	strvec_push(&cmd, "-dumpdir");
-	strvec_pushf(&cmd, "%swpa.", p->prefix);
+	strvec_push(&cmd, "-dumpbase");
+	strvec_pushf(&cmd, "%swpa", p->prefix);
 	if (run_one(p, &cmd, "lto1"))
 		return 1;
 
@@ -218,8 +218,8 @@ int lto_run_backend(struct run_plan *p)
 		strvec_push(&c, "-o");
 		strvec_pushf(&c, "%s.o", stem);
 		strvec_push(&c, parts.v[i]);
-		strvec_push(&c, "-dumpdir");
-		strvec_pushf(&c, "%s.", stem);
+		strvec_push(&c, "-dumpbase");
+		strvec_push(&c, stem);
 		argvs[i] = c.v;
 		names[i] = "lto1";
 		errs[i] = temp_make(".err");
