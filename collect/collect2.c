@@ -100,6 +100,8 @@ static void write_link_description(const struct link *l, const char *path)
 		fprintf(f, "undefined %s\n", l->undefined.v[i]);
 	for (size_t i = 0; i < l->wraps.n; i++)
 		fprintf(f, "wrap %s\n", l->wraps.v[i]);
+	for (size_t i = 0; i < l->exported.n; i++)
+		fprintf(f, "export %s\n", l->exported.v[i]);
 	for (size_t i = 0; i < l->nloaded; i++) {
 		const struct loaded *u = &l->loaded[i];
 		fprintf(f, "%s %s\n", u->lto ? "lto" : u->dso ? "dso" : "obj", u->path);

@@ -53,6 +53,7 @@ struct link {
 	size_t ninputs;
 	struct strvec undefined; /* -u, --undefined, -e: roots of the selection */
 	struct strvec wraps;     /* --wrap=SYM */
+	struct strvec exported;  /* --export-dynamic-symbol, --dynamic-list: names or globs */
 	int relocatable, shared, pie, export_dynamic;
 	int lto_requested, lto_disabled; /* -flto given; -fno-lto given last */
 	int verbose, trace;

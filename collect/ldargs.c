@@ -36,7 +36,8 @@ static const char *const separate[] = {
 	"--architecture", "--default-script", "--emulation", "--major-os-version",
 	"--minor-os-version", "--major-image-version", "--minor-image-version",
 	"--major-subsystem-version", "--minor-subsystem-version", "--file-alignment",
-	"--section-alignment", "--output-def", "--base-file", NULL,
+	"--section-alignment", "--output-def", "--base-file", "--export-dynamic-symbol",
+	"--export-dynamic-symbol-list", NULL,
 };
 
 static int takes_value(const char *a)
@@ -222,6 +223,42 @@ static void read_script(struct link *l, size_t arg, const char *path, const stru
 }
 
 
+/* The symbol names (or glob patterns) of a dynamic list,
+ * "{ foo; bar*; extern "C++" { ns::f; }; };": every word that is not
+ * punctuation, a keyword or a language name. */
+static void read_dynamic_list(struct link *l, const char *path)
+{
+	struct strvec lines = { 0 };
+	if (strvec_read_lines(&lines, path) < 0)
+		return; /* ld will say what is wrong with it */
+	for (size_t i = 0; i < lines.n; i++) {
+		char *p = lines.v[i], *hash = strchr(p, '#');
+		if (hash)
+			*hash = 0;
+		for (char *w = strtok(p, " \t{};"); w; w = strtok(NULL, " \t{};"))
+			if (strcmp(w, "extern") && *w != '"' && strcmp(w, "global:") && strcmp(w, "local:"))
+				strvec_push(&l->exported, xstrdup(w));
+	}
+}
+
+/* --defsym SYM=EXPR: the symbols EXPR names are used from outside the
+ * inputs. */
+static void defsym_references(struct link *l, const char *arg)
+{
+	const char *p = strchr(arg, '=');
+	while (p && *p) {
+		if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || *p == '_' || *p == '.') {
+			size_t n = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.$");
+			strvec_push(&l->undefined, xstrndup(p, n));
+			p += n;
+		} else if (*p >= '0' && *p <= '9') {
+			p += strspn(p, "0123456789abcdefABCDEFxX");
+		} else {
+			p++;
+		}
+	}
+}
+
 void link_read_args(struct link *l)
 {
 	struct state st = { 0 }, stack[32];
@@ -306,6 +343,16 @@ void link_read_args(struct link *l)
 			l->export_dynamic = 1;
 		} else if (!strcmp(a, "--no-export-dynamic")) {
 			l->export_dynamic = 0;
+		} else if (!strcmp(a, "--export-dynamic-symbol") || !strncmp(a, "--export-dynamic-symbol=", 24)) {
+			strvec_push(&l->exported, val ? val : a + 24);
+		} else if (!strcmp(a, "--export-dynamic-symbol-list") || !strcmp(a, "--dynamic-list")) {
+			read_dynamic_list(l, val);
+		} else if (!strncmp(a, "--export-dynamic-symbol-list=", 29)) {
+			read_dynamic_list(l, a + 29);
+		} else if (!strncmp(a, "--dynamic-list=", 15)) {
+			read_dynamic_list(l, a + 15);
+		} else if (!strcmp(a, "--defsym") || !strncmp(a, "--defsym=", 9)) {
+			defsym_references(l, val ? val : a + 9);
 		}
 	}
 

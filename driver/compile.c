@@ -445,7 +445,7 @@ static const char *lto_marker(const struct driver *d)
 {
 	static char *path;
 	if (!path) {
-		path = temp_make(".s");
+		path = temp_make_scratch(".s");
 		FILE *f = fopen(path, "w");
 		if (!f || fprintf(f, "\t.comm\t%s__gnu_lto_v1,1\n", d->target->symbol_prefix) < 0 ||
 		    fclose(f) != 0)

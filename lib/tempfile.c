@@ -19,6 +19,8 @@ static char *temps[MAX_FILES];
 static volatile sig_atomic_t ntemps;
 static char *dirs[MAX_CHILDREN];
 static volatile sig_atomic_t ndirs;
+static char *scratch[MAX_FILES];
+static volatile sig_atomic_t nscratch;
 static char *failures[MAX_FILES];
 static volatile sig_atomic_t nfailures;
 static pid_t children[MAX_CHILDREN];
@@ -69,6 +71,8 @@ static void on_signal(int sig)
 		run_hooks();
 		for (int i = 0; i < nfailures; i++)
 			unlink(failures[i]);
+		for (int i = 0; i < nscratch; i++)
+			unlink(scratch[i]);
 		if (!keep_temps)
 			for (int i = 0; i < ntemps; i++)
 				unlink(temps[i]);
@@ -112,7 +116,7 @@ void temp_register(const char *path) { add(temps, &ntemps, path); }
 void temp_keep(int keep) { keep_temps = keep; }
 void temp_failure_output(const char *path) { add(failures, &nfailures, path); }
 
-char *temp_make(const char *suffix)
+static char *create(const char *suffix)
 {
 	const char *dir = getenv("TMPDIR");
 	if (!dir || !*dir || access(dir, W_OK | X_OK) != 0)
@@ -122,7 +126,20 @@ char *temp_make(const char *suffix)
 	if (fd < 0)
 		fatal("cannot create temporary file in %s: %s", dir, strerror(errno));
 	close(fd);
+	return path;
+}
+
+char *temp_make(const char *suffix)
+{
+	char *path = create(suffix);
 	temp_register(path);
+	return path;
+}
+
+char *temp_make_scratch(const char *suffix)
+{
+	char *path = create(suffix);
+	add(scratch, &nscratch, path);
 	return path;
 }
 
@@ -167,6 +184,8 @@ void temp_cleanup(int failed)
 	run_hooks();
 	if (failed)
 		temp_delete_failure_outputs();
+	for (int i = 0; i < nscratch; i++)
+		unlink(scratch[i]);
 	if (!keep_temps)
 		for (int i = 0; i < ntemps; i++)
 			unlink(temps[i]);

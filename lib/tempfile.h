@@ -18,6 +18,9 @@
 void temp_init(void);
 /* A new empty temporary file named TMPDIR/ccXXXXXX<suffix>; removed at exit. */
 char *temp_make(const char *suffix);
+/* The same, but removed even with -save-temps: a file of the driver's own
+ * that no one asked to see. */
+char *temp_make_scratch(const char *suffix);
 /* A fresh directory (mkdtemp), emptied and removed like the files. */
 char *temp_make_dir(void);
 /* Record an existing path for removal at exit (unless temp_keep). */

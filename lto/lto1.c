@@ -7,6 +7,7 @@
  *   export-dynamic            -E / --export-dynamic
  *   undefined SYM             -u, -e: a reference from outside the inputs
  *   wrap SYM                  --wrap=SYM
+ *   export PATTERN            --export-dynamic-symbol, --dynamic-list entries
  *   lto PATH                  an LTO input ("a.o", "lib.a@0x1a2c")
  *   obj PATH / dso PATH       a non-LTO object or member / shared library,
  *   s K NAME                  followed by its symbols: K is D (defined),
@@ -66,6 +67,8 @@ static void read_description(const char *path, struct link_desc *d)
 			strvec_push(&d->undefined, xstrdup(val));
 		} else if (IS("wrap")) {
 			strvec_push(&d->wraps, xstrdup(val));
+		} else if (IS("export")) {
+			strvec_push(&d->exported, xstrdup(val));
 		} else {
 			fatal("%s: bad line '%s'", path, line);
 		}
@@ -192,6 +195,8 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		strvec_push(&outputs, merged);
 	} else {
 		lto_merge_options(mods, nmods, &o.all, &p.opts);
+		if (diag_error_count())
+			return 1; /* the modules cannot be linked together: said why */
 		char *res = xasprintf("%sres", prefix);
 		lto_resolve(&d, res);
 		p.driver = getenv("COLLECT_GCC");

@@ -19,7 +19,10 @@
  * pulled): a strong definition beats a common, which beats a weak one; of
  * two equals the first wins; a shared library's definition loses to any
  * in the output; of the members of one COMDAT group the first group wins.
- * A non-LTO object, -u, -e and --wrap count as uses from outside LTO.
+ * A non-LTO object, -u, -e, --defsym and --wrap count as uses from outside
+ * LTO; a shared library that refers to a symbol or defines one the output
+ * interposes, -E, --export-dynamic-symbol and --dynamic-list make it
+ * exported.
  *
  * The file lists the LTO inputs in the order lto1 gives them to the
  * backend, each as "NAME NSYMS", then per symbol "SLOT ID VERDICT NAME":
@@ -32,6 +35,7 @@
 #include "diag.h"
 #include "namemap.h"
 
+#include <fnmatch.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,7 +116,7 @@ static void walk_plain(struct resolver *r, size_t u, const struct unit *un)
 		const struct plain_sym *ps = &un->syms[k];
 		struct gsym *g = sym(r, ps->name);
 		if (dso)
-			g->ref_dynamic |= ps->kind == 'U' || ps->kind == 'w';
+			g->ref_dynamic = 1; /* a reference, or a definition the output's interposes */
 		else
 			g->ref_regular = 1;
 		switch (ps->kind) {
@@ -148,6 +152,15 @@ static const char *bound_to(const struct link_desc *d, const struct gsym *g)
 	}
 }
 
+/* Named by --export-dynamic-symbol or a dynamic list (globs allowed)? */
+static int listed(const struct link_desc *d, const char *name)
+{
+	for (size_t i = 0; i < d->exported.n; i++)
+		if (fnmatch(d->exported.v[i], name, 0) == 0)
+			return 1;
+	return 0;
+}
+
 static const char *verdict(const struct resolver *r, size_t unit, const struct lto_symbol *ls)
 {
 	const struct link_desc *d = r->d;
@@ -174,7 +187,8 @@ static const char *verdict(const struct resolver *r, size_t unit, const struct l
 	if (g->ref_regular)
 		return "PREVAILING_DEF";
 	int exported = d->mode == MODE_REL ||
-		       ((g->ref_dynamic || d->export_dynamic || d->mode == MODE_DYN) && !g->hidden);
+		       ((g->ref_dynamic || d->export_dynamic || d->mode == MODE_DYN || listed(d, ls->name)) &&
+			!g->hidden);
 	return exported ? "PREVAILING_DEF_IRONLY_EXP" : "PREVAILING_DEF_IRONLY";
 }
 

@@ -15,7 +15,7 @@
  *
  * A small program skips WPA: one backend run with -flto-partition=none
  * does the whole job in one process and gives the same code (the
- * partitions would be one anyway); so does -flto-partition=none itself.
+ * partitions would be one anyway), P.lto.o; so does -flto-partition=none.
  * P is the dump prefix: "OUTPUT." with -save-temps, which keeps every
  * file, else a name in collect2's temporary directory.
  */
@@ -154,6 +154,8 @@ static char *ltrans_stem(const char *part)
 	return xasprintf("%.*s.ltrans", (int)n, part);
 }
 
+/* One backend run, no WPA: named as lto-wrapper names it for
+ * -flto-partition=none (P.lto.o; the driver derives the rest). */
 static int single_run(struct run_plan *p)
 {
 	struct strvec cmd = base_command(p);
@@ -161,12 +163,10 @@ static int single_run(struct run_plan *p)
 		strvec_push(&cmd, "-flto-partition=none");
 	strvec_pushf(&cmd, "-fresolution=%s", p->resolution);
 	strvec_pushf(&cmd, "-flinker-output=%s", p->linker_output);
-	char *out = xasprintf("%sltrans0.ltrans.o", p->prefix);
+	char *out = xasprintf("%slto.o", p->prefix);
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-o");
 	strvec_push(&cmd, out);
-	strvec_push(&cmd, "-dumpbase");
-	strvec_pushf(&cmd, "%sltrans0.ltrans", p->prefix);
 	if (run_one(p, &cmd, "lto1"))
 		return 1;
 	strvec_push(&p->outputs, out);

@@ -58,6 +58,7 @@ struct link_desc {
 	int export_dynamic;
 	struct strvec undefined;   /* -u, -e: references from outside the inputs */
 	struct strvec wraps;       /* --wrap=SYM */
+	struct strvec exported;    /* --export-dynamic-symbol, --dynamic-list: names or globs */
 	struct unit *units;
 	size_t nunits;
 };

@@ -338,3 +338,48 @@ EOF
 	run ./p
 	assert_output 43
 }
+
+@test "a definition that interposes a shared library's stays exported (the library calls it)" {
+	printf 'int over(void) { return 1; }\nint callover(void) { return over(); }\n' >lib3.c
+	printf '#include <stdio.h>\nint over(void) { return 2; }\nint callover(void);\nint main(void) { printf("%%d %%d\\n", over(), callover()); return 0; }\n' >use3.c
+	gcc -O2 -fPIC -shared lib3.c -o libl3.so
+	run "$XGCC" -flto -O2 use3.c -L. -ll3 -Wl,-rpath,"$PWD" -o p
+	assert_success
+	run ./p
+	assert_output "2 2"
+}
+
+@test "--export-dynamic-symbol, --dynamic-list and --defsym keep what they name" {
+	"$XGCC" -O2 -flto -c a.c b.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -flto -O2 -Wl,--export-dynamic-symbol=never_called a.o b.o plain.o -o p1
+	assert_success
+	run nm -D --defined-only p1
+	assert_output --partial never_called
+	printf '{ never_c*; };\n' >dl.txt
+	run "$XGCC" -flto -O2 -Wl,--dynamic-list=dl.txt a.o b.o plain.o -o p2
+	assert_success
+	run nm -D --defined-only p2
+	assert_output --partial never_called
+	run "$XGCC" -flto -O2 -Wl,--defsym=alias=never_called a.o b.o plain.o -o p3
+	assert_success
+	run ./p3
+	assert_output 43
+}
+
+@test "modules that cannot be linked together: one error, the backend is not run" {
+	"$XGCC" -O2 -flto -c a.c
+	gcc -m32 -O2 -flto -c b.c -o b32.o 2>/dev/null || skip "gcc -m32 cannot compile here"
+	"$XGCC" -O2 -c plain.c
+	run env LC_ALL=C "$XGCC" -O2 -flto a.o b32.o plain.o -o p
+	assert_failure
+	assert_line "lto1: error: a.o compiled with '-m64' but b32.o with '-m32'"
+	[ "${#lines[@]}" -eq 1 ]
+	[ ! -e p ]
+}
+
+@test "-save-temps at -flto -c leaves no file of the driver's in TMPDIR" {
+	run "$XGCC" -O2 -flto -save-temps -c a.c
+	assert_success
+	assert_no_temps
+}
