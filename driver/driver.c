@@ -680,7 +680,7 @@ int main(int argc, char **argv)
 	if (print_info(&d))
 		return diag_error_count() ? 1 : 0;
 
-	if (d.ninputs == 0) {
+	if (d.ninputs == 0 && d.nlink_items == 0) {
 		if (d.verbose && d.nopts == 1) {
 			print_version_header(&d);
 			return 0;

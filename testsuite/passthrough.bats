@@ -151,3 +151,18 @@ EOF
 	assert_success
 	assert_no_temps
 }
+
+@test "objects given only through -Wl, or -Xlinker make a link, as with gcc" {
+	printf 'int f(void) { return 0; }\n' >f.c
+	printf 'int f(void);\nint main(void) { return f(); }\n' >m.c
+	"$XGCC" -c f.c m.c
+	run "$XGCC" -Wl,m.o,f.o -o p1
+	assert_success
+	run ./p1
+	assert_success
+	run "$XGCC" -Xlinker m.o -Xlinker f.o -o p2
+	assert_success
+	run "$XGCC" -o p3
+	assert_failure
+	assert_output --partial "no input files"
+}
