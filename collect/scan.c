@@ -22,6 +22,7 @@
 #include "inputs.h"
 #include "diag.h"
 #include "lto-sections.h"
+#include "namemap.h"
 #include "process.h"
 #include "tempfile.h"
 
@@ -30,51 +31,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --- a set of symbol names: open addressing, grows at 1/2 full ------- */
+/* --- sets of symbol names (lib/namemap.h, every value 1) ------------ */
 
-struct symset {
-	char **slot;
-	size_t cap, n;
-};
-
-static size_t hash(const char *s)
-{
-	size_t h = 1469598103934665603u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
-static char **lookup(const struct symset *set, const char *name)
-{
-	size_t i = hash(name) & (set->cap - 1);
-	while (set->slot[i] && strcmp(set->slot[i], name) != 0)
-		i = (i + 1) & (set->cap - 1);
-	return &set->slot[i];
-}
-
-static int set_has(const struct symset *set, const char *name)
-{
-	return set->cap && *lookup(set, name);
-}
-
-static void set_add(struct symset *set, char *name)
-{
-	if (2 * (set->n + 1) > set->cap) {
-		struct symset bigger = { xcalloc(set->cap ? 2 * set->cap : 1024, sizeof(char *)),
-					 set->cap ? 2 * set->cap : 1024, 0 };
-		for (size_t i = 0; i < set->cap; i++)
-			if (set->slot[i])
-				*lookup(&bigger, set->slot[i]) = set->slot[i], bigger.n++;
-		free(set->slot);
-		*set = bigger;
-	}
-	char **s = lookup(set, name);
-	if (!*s) {
-		*s = name;
-		set->n++;
-	}
-}
+static int set_has(const struct namemap *set, const char *name) { return namemap_get(set, name) != 0; }
+static void set_add(struct namemap *set, const char *name) { namemap_put(set, name, 1); }
 
 /* Removal by tombstone would complicate probing; "undefined" is instead
  * checked against "defined" when it is used. */
@@ -254,7 +214,7 @@ static void run_nm(struct link *l, int *obj_marked, int **member_marked)
 /* --- the member selection -------------------------------------------- */
 
 struct selection {
-	struct symset defined, undefined;
+	struct namemap defined, undefined;
 	struct link *l;
 };
 
@@ -351,8 +311,8 @@ static void select_members(struct link *l)
 			}
 		}
 	}
-	free(s.defined.slot);
-	free(s.undefined.slot);
+	namemap_free(&s.defined);
+	namemap_free(&s.undefined);
 }
 
 void link_scan(struct link *l)
