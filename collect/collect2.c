@@ -29,7 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static char *find_tool(const char *name)
 {
@@ -69,20 +68,12 @@ static void report_scan(const struct link *l)
 
 /* lto1 sits next to collect2 (in the build tree and in libexec/xgcc);
  * COMPILER_PATH would find the backend's own lto1 first. */
-static char *find_lto1(void)
+static char *find_lto1(const char *argv0)
 {
-	char self[4096];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (n > 0) {
-		self[n] = 0;
-		char *slash = strrchr(self, '/');
-		if (slash) {
-			char *p = xasprintf("%.*s/lto1", (int)(slash - self), self);
-			if (file_is_exec(p))
-				return p;
-		}
-	}
-	fatal("cannot find xgcc's lto1 next to %s", n > 0 ? self : "collect2");
+	char *p = xasprintf("%s/lto1", self_directory(argv0));
+	if (!file_is_exec(p))
+		fatal("cannot find xgcc's lto1: %s is missing", p);
+	return p;
 }
 
 /* The link as lto1 needs it for resolution: the mode, the references
@@ -143,7 +134,7 @@ static void run_lto_stage(struct link *l, struct strvec *ld_args)
 	char *dir = temp_make_dir();
 	char *desc = xasprintf("%s/link", dir), *list = xasprintf("%s/objects", dir);
 	write_link_description(l, desc);
-	char *argv[] = { find_lto1(), "--link", desc, list, "--tempdir", dir, NULL };
+	char *argv[] = { find_lto1(l->argv0), "--link", desc, list, "--tempdir", dir, NULL };
 	if (l->verbose) {
 		for (size_t i = 0; argv[i]; i++)
 			fprintf(stderr, " %s", argv[i]);
@@ -218,6 +209,7 @@ int main(int argc, char **argv)
 	l.lto_requested = lto_flag > 0;
 	l.lto_disabled = lto_flag < 0;
 	l.verbose = verbose;
+	l.argv0 = argv[0];
 	link_read_args(&l);
 	link_scan(&l);
 	report_scan(&l);

@@ -57,6 +57,7 @@ struct link {
 	int relocatable, shared, pie, export_dynamic;
 	int lto_requested, lto_disabled; /* -flto given; -fno-lto given last */
 	int verbose, trace;
+	const char *argv0;        /* collect2 itself, to find lto1 beside it */
 	/* The units in the order ld loads them (objects, pulled members,
 	 * shared libraries), filled in by the member selection. */
 	struct loaded {

@@ -181,20 +181,6 @@ int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char
 	return failed;
 }
 
-static char *self_directory(const char *argv0)
-{
-	char buf[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-	if (n > 0) {
-		buf[n] = 0;
-	} else if (!realpath(argv0, buf)) {
-		return xstrdup(".");
-	}
-	char *slash = strrchr(buf, '/');
-	if (slash)
-		*slash = 0;
-	return xstrdup(buf);
-}
 
 static void env_dirs(const char *var, struct strvec *out)
 {

@@ -2,6 +2,10 @@
 #include "config.h"
 
 #include "fileinfo.h"
+#include "diag.h"
+#include <string.h>
+#include <stdlib.h>
+#include <limits.h>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,4 +31,19 @@ int file_is_nondir(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
+}
+
+char *self_directory(const char *argv0)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+	if (n > 0) {
+		buf[n] = 0;
+	} else if (!realpath(argv0, buf)) {
+		return xstrdup(".");
+	}
+	char *slash = strrchr(buf, '/');
+	if (slash)
+		*slash = 0;
+	return xstrdup(buf);
 }

@@ -10,4 +10,8 @@ int file_is_exec(const char *path);
 /* Anything but a directory (what gcc's file search accepts). */
 int file_is_nondir(const char *path);
 
+/* The directory of the running program (/proc/self/exe, else ARGV0
+ * resolved; "." when neither works), malloc'd. */
+char *self_directory(const char *argv0);
+
 #endif
