@@ -177,6 +177,9 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < args.n; i++) {
 		const char *a = args.v[i];
 		if (strcmp(a, "-flto") == 0 || strncmp(a, "-flto=", 6) == 0) {
+			/* --disable-lto: as gcc's collect2 without ENABLE_LTO */
+			if (!XGCC_ENABLE_LTO)
+				fatal("LTO support has not been enabled in this configuration");
 			lto_flag = 1;
 			continue;
 		}
@@ -216,13 +219,14 @@ int main(int argc, char **argv)
 	/* LTO objects get link-time optimization unless -fno-lto, as with
 	 * gcc's linker plugin, which claims them whether or not -flto is on
 	 * the link line; -fno-lto links fat ones through their code. */
-	if (!l.lto_disabled)
+	if (XGCC_ENABLE_LTO && !l.lto_disabled)
 		run_lto_stage(&l, &ld_args);
 	else
 		for (size_t i = 0; i < l.nloaded; i++)
 			if (l.loaded[i].lto && l.loaded[i].slim)
-				fatal("%s: slim LTO object (no code but LTO IR) cannot be linked with -fno-lto",
-				      l.loaded[i].path);
+				fatal("%s: slim LTO object (no code but LTO IR) cannot be linked %s",
+				      l.loaded[i].path, XGCC_ENABLE_LTO ? "with -fno-lto"
+				      : "without LTO support (this xgcc was configured with --disable-lto)");
 
 	struct strvec cmd = { 0 };
 	strvec_push(&cmd, (char *)l.ld);

@@ -50,24 +50,12 @@ m4_foreach_w([xgcc_tool], [as ld nm ar], [
 # XGCC_LIBS
 # ---------
 AC_DEFUN([XGCC_LIBS], [
-AC_ARG_WITH([libelf],
-  [AS_HELP_STRING([--with-libelf=DIR], [libelf installed under DIR (DIR/include, DIR/lib)])],
-  [AS_IF([test "x$withval" != xyes && test "x$withval" != xno],
-         [CPPFLAGS="$CPPFLAGS -I$withval/include"
-          LDFLAGS="$LDFLAGS -L$withval/lib"])])
-AC_CHECK_HEADER([gelf.h], [],
-  [AC_MSG_ERROR([libelf's gelf.h not found: install libelf-dev or pass --with-libelf=DIR])])
-xgcc_save_LIBS=$LIBS
-AC_SEARCH_LIBS([elf_begin], [elf], [],
-  [AC_MSG_ERROR([libelf not found: install libelf-dev or pass --with-libelf=DIR])])
-LIBS=$xgcc_save_LIBS
-LIBELF_LIBS=-lelf
+dnl libelf is checked by XGCC_LTO (m4/lto.m4), for ELF targets only.
 AC_CHECK_HEADER([zlib.h], [], [AC_MSG_ERROR([zlib.h not found: install zlib1g-dev])])
 AC_CHECK_LIB([z], [inflate], [Z_LIBS=-lz], [AC_MSG_ERROR([zlib not found: install zlib1g-dev])])
 AC_CHECK_HEADER([zstd.h], [], [AC_MSG_ERROR([zstd.h not found: install libzstd-dev])])
 AC_CHECK_LIB([zstd], [ZSTD_decompressStream], [ZSTD_LIBS=-lzstd],
   [AC_MSG_ERROR([libzstd not found: install libzstd-dev])])
-AC_SUBST([LIBELF_LIBS])
 AC_SUBST([Z_LIBS])
 AC_SUBST([ZSTD_LIBS])
 ])
