@@ -180,8 +180,8 @@ int print_info(struct driver *d)
 			puts(d->ml->osdir);
 			break;
 		case OPT_print_multilib:
-			for (size_t k = 0; k < backend_nmultilibs; k++) {
-				const struct backend_multilib *ml = &backend_multilibs[k];
+			for (size_t k = 0; k < backend_current()->nmultilibs; k++) {
+				const struct backend_multilib *ml = &backend_current()->multilibs[k];
 				printf("%s;", ml->dir);
 				struct strvec sel = { 0 };
 				strvec_split(&sel, ml->select, ' ');
