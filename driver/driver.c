@@ -645,7 +645,7 @@ static void select_target(struct driver *d, const char *prog)
 		for (size_t i = 0; i < nbackends; i++)
 			fprintf(f, "%s%s", i ? ", " : "", backends[i]->triplet);
 		fclose(f);
-		diag(DIAG_ERROR, "target %s is not configured in this xgcc (it has %s; see configure's --enable-targets)",
+		diag(DIAG_ERROR, "target %s is not configured in this xgcc (configured: %s; see --enable-targets)",
 		     triplet, buf);
 		exit(1);
 	}
