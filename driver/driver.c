@@ -608,6 +608,20 @@ static void plan(struct driver *d)
 	plan_dumps(d);
 }
 
+/* gcc's convert_filename() where executables end in ".exe" (the PE
+ * targets): unless -c, -S or -E is given, an -o NAME whose last component
+ * has no '.' becomes NAME.exe, for ld and in COLLECT_GCC_OPTIONS alike. */
+static void executable_suffix(struct driver *d)
+{
+	if (!d->target->pe || has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E))
+		return;
+	for (size_t i = 0; i < d->nopts; i++) {
+		struct opt *o = &d->opts[i];
+		if (o->id == OPT_o && !not_actual_file(o->arg) && !strchr(base_of(o->arg), '.'))
+			o->arg = xasprintf("%s.exe", o->arg);
+	}
+}
+
 /* The target prefix of the driver's name: "x86_64-w64-mingw32" of
  * "x86_64-w64-mingw32-xgcc" (or -xg++, -gcc, -g++, -cc, -c++), or NULL. */
 static char *name_prefix(const char *prog)
@@ -703,6 +717,7 @@ int main(int argc, char **argv)
 
 	parse_command_line(&d, argc, argv);
 	select_target(&d, prog);
+	executable_suffix(&d);
 	driver_options(&d);
 	select_multilib(&d);
 	if (diag_error_count())

@@ -350,7 +350,8 @@ void link_inputs(struct driver *d)
 {
 	struct link_mode m = link_mode(d);
 	struct strvec c = { 0 };
-	const char *out = d->output ? d->output : "a.out";
+	/* ld's default output: a.exe on the PE targets */
+	const char *out = d->output ? d->output : d->target->pe ? "a.exe" : "a.out";
 
 	char *collect2 = find_helper(d, "collect2");
 	if (!collect2)

@@ -58,6 +58,7 @@ const char *backend_lto1(void) { return B->lto1; }
 const char *backend_plugin_dir(void) { return B->plugin_dir; }
 const char *backend_multilib_defaults(void) { return B->multilib_defaults; }
 const char *backend_as(void) { return B->as; }
+const char *backend_ld(void) { return B->ld; }
 const struct backend_link_defaults *backend_link_defaults(void) { return &B->link; }
 
 const struct backend_multilib *backend_multilib(const char *select)

@@ -38,7 +38,7 @@ struct backend {
 	const char *cc, *cc_path, *triplet, *version, *fullversion, *version_line;
 	const char *configured_with, *thread_model, *lto_compression, *install_dir, *programs;
 	const char *cc1, *cc1plus, *lto1, *collect2;
-	const char *as;                /* the assembler the GCC names, or "" for "as" */
+	const char *as, *ld;           /* --with-as=, --with-ld= of the GCC's configure, or "" */
 	const char *plugin_dir;
 	const char *multilib_defaults; /* "m64" */
 	int async_unwind_tables;       /* the distribution's specs add -fasynchronous-unwind-tables */
@@ -72,6 +72,7 @@ const char *backend_lto1(void);
 const char *backend_plugin_dir(void);
 const char *backend_multilib_defaults(void);
 const char *backend_as(void);
+const char *backend_ld(void);
 const struct backend_link_defaults *backend_link_defaults(void);
 
 /* The multilib row for SELECT ("" for the default), or NULL. */

@@ -56,9 +56,9 @@ for xgcc_t in $xgcc_want; do
     command -v "$xgcc_t-$xgcc_tool" >/dev/null 2>&1 || xgcc_missing="$xgcc_missing $xgcc_t-$xgcc_tool"
   done
   AS_IF([test -n "$xgcc_missing"],
-        [AC_MSG_RESULT([no ($xgcc_missing missing)])
+        [AC_MSG_RESULT([no (missing:$xgcc_missing)])
          AS_IF([test $xgcc_must = yes],
-               [AC_MSG_ERROR([--enable-targets=$enable_targets: $xgcc_missing not found])])],
+               [AC_MSG_ERROR([--enable-targets=$enable_targets: missing:$xgcc_missing])])],
         [AC_MSG_RESULT([yes])
          XGCC_CROSS_TARGETS="$XGCC_CROSS_TARGETS${XGCC_CROSS_TARGETS:+ }$xgcc_t"
          xgcc_cross_ccs="$xgcc_cross_ccs $xgcc_t-gcc"])

@@ -19,6 +19,7 @@ setup() {
 	printf 'int main() { return 0; }\n' >c.cc
 	printf '\t.text\n' >s.s
 	: >x.o
+	mkdir -p sub
 }
 
 # cross_skip T [g++]: skip unless target T is configured (and its g++ is
@@ -70,6 +71,8 @@ compile_cases() {
 	cat <<'CASES'
 -c a.c
 -c a.c -o sub.o
+-c a.c -o noext
+-S a.c -o noext
 -S a.c
 -E a.c
 -O2 -g -c a.c
@@ -100,6 +103,11 @@ link_cases() {
 	cat <<'CASES'
 a.c
 a.c b.c -o prog.exe
+a.c -o prog
+a.c -o sub/prog
+a.c -o prog.bin
+-shared a.c -o foo
+-save-temps a.c -o prog
 x.o
 -mwindows a.c
 -mconsole a.c
@@ -260,7 +268,7 @@ query() {
 	for t in $X64 $X32; do
 		for q in -dumpmachine -dumpversion -dumpfullversion -print-libgcc-file-name \
 			 -print-file-name=crt2.o -print-file-name=libmingw32.a -print-file-name=dllcrt2.o \
-			 -print-prog-name=cc1 -print-prog-name=as -print-multi-lib \
+			 -print-prog-name=cc1 -print-prog-name=as -print-prog-name=ld -print-multi-lib \
 			 -print-multi-directory -print-multi-os-directory -print-search-dirs; do
 			query $t $q || failed=1
 		done
