@@ -73,6 +73,8 @@ void print_help(const struct driver *d)
 	      "  --sysroot=<directory>    Use <directory> as the root directory for headers\n"
 	      "                           and libraries.\n"
 	      "  -B <directory>           Add <directory> to the compiler's search paths.\n"
+	      "  -target <triplet>        Compile for <triplet>, one of the configured targets\n"
+	      "                           (also --target=<triplet>; an xgcc extension).\n"
 	      "  -v                       Display the programs invoked by the compiler.\n"
 	      "  -###                     Like -v but options quoted and commands not executed.\n"
 	      "  -E                       Preprocess only; do not compile, assemble or link.\n"

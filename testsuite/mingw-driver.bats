@@ -463,3 +463,39 @@ SRC
 
 @test "x86_64 MinGW: a DLL with an import library, used by a program" { dll_program $X64; }
 @test "i686 MinGW: a DLL with an import library, used by a program" { dll_program $X32; }
+
+# lto_program T DRIVER...: an LTO link; the LTO stage runs the driver again
+# (COLLECT_GCC -xlto -c), which must keep the target: by its name, or
+# through XGCC_TARGET when it is plain xgcc given -target.
+lto_program() {
+	local t=$1
+	shift
+	wine_for $t
+	printf '#include <stdio.h>\nint twice(int);\nint main(void) { printf("lto %%d\\n", twice(21)); return 0; }\n' >m.c
+	printf 'int twice(int x) { return 2 * x; }\n' >tw.c
+	run "$@" -flto -O2 -c m.c tw.c
+	assert_success
+	run "$@" -flto -O2 -v -o lto.exe m.o tw.o
+	assert_success
+	assert_line "COLLECT_GCC=$1"
+	assert_output --regexp "(^|"$'\n'")  *$1 -xlto -c "
+	assert_output --partial "/$t-as -v -o "
+	refute_output --regexp "(^|"$'\n'") as "
+	wine_run ./lto.exe
+	assert_equal "$status" 0
+	assert_equal "$output" "lto 42"
+	assert_no_temps
+}
+
+@test "x86_64 MinGW: an LTO program through x86_64-w64-mingw32-xgcc runs" {
+	cross_skip $X64
+	lto_program $X64 "$XGCC_BUILDDIR/$X64-xgcc"
+}
+@test "i686 MinGW: an LTO program through i686-w64-mingw32-xgcc runs" {
+	cross_skip $X32
+	lto_program $X32 "$XGCC_BUILDDIR/$X32-xgcc"
+}
+@test "x86_64 MinGW: an LTO program through xgcc -target keeps the target (XGCC_TARGET)" {
+	cross_skip $X64
+	lto_program $X64 "$XGCC" -target $X64
+}
