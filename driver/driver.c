@@ -215,6 +215,7 @@ static void add_bprefix(struct driver *d, const char *arg)
 
 static void select_multilib(struct driver *d)
 {
+	const struct backend *b = backend_current();
 	const char *select = "";
 	/* The last multilib option wins (-m32 -m64 means -m64). */
 	for (size_t i = 0; i < d->nopts; i++) {
@@ -225,17 +226,16 @@ static void select_multilib(struct driver *d)
 			select = "";
 			d->abi_opt = o;
 		} else {
-			for (size_t k = 0; k < backend_current()->nmultilibs; k++)
-				if (*backend_current()->multilibs[k].select &&
-				    strcmp(o->word + 1, backend_current()->multilibs[k].select) == 0) {
-					select = backend_current()->multilibs[k].select;
+			for (size_t k = 0; k < b->nmultilibs; k++)
+				if (*b->multilibs[k].select && strcmp(o->word + 1, b->multilibs[k].select) == 0) {
+					select = b->multilibs[k].select;
 					d->abi_opt = o;
 				}
 		}
 	}
 	d->ml = backend_multilib(select);
 	if (!d->ml)
-		d->ml = &backend_current()->multilibs[0];
+		d->ml = &b->multilibs[0];
 	d->abi = target_abi(d->target, select);
 }
 
