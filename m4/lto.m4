@@ -130,6 +130,7 @@ AC_DEFUN([XGCC_LTO_MORE], [
 AC_REQUIRE([XGCC_LTO])
 AS_IF([test $enable_lto = yes], [
 for xgcc_lto_each in $1; do
+  AS_CASE([" $XGCC_LTO_READERS "], [*" $xgcc_lto_each="*], [continue])
   xgcc_lto_target "$xgcc_lto_each"
   AS_IF([test $xgcc_lto_ok = yes],
         [XGCC_LTO_READERS="${XGCC_LTO_READERS:+$XGCC_LTO_READERS }$xgcc_lto_each=$xgcc_lto_reader"])
