@@ -6,18 +6,12 @@
 # are LTO objects with an index of their IR symbols, and the program runs.
 # The cross build for x86_64-w64-mingw32 runs the result under wine.
 load helper
+load buildsys
 
 setup() {
 	common_setup
 	command -v cmake >/dev/null || skip "cmake not installed"
 	PROJECT="$SRCDIR/testsuite/buildsys-project/cmake"
-}
-
-# step LOG COMMAND...: run COMMAND with its output in LOG; show it on failure.
-step() {
-	local log=$1
-	shift
-	"$@" >"$log" 2>&1 || { tail -40 "$log"; fail "$* failed"; }
 }
 
 # assert_lto_archive A OBJDUMP: every member of A is a slim LTO object and
@@ -54,10 +48,8 @@ assert_lto_archive() {
 }
 
 @test "CMake cross x86_64-w64-mingw32: IPO static library and program, run under wine" {
-	local cc="$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc" wine
-	[ -x "$cc" ] || skip "no cross driver $cc (the MinGW cross drivers are not built)"
-	wine=$(command -v wine) || wine=/usr/lib/wine/wine64
-	[ -x "$wine" ] || skip "wine not installed"
+	local cc="$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc"
+	need_cross x86_64-w64-mingw32
 	cat >toolchain.cmake <<-EOF
 	set(CMAKE_SYSTEM_NAME Windows)
 	set(CMAKE_SYSTEM_PROCESSOR x86_64)
@@ -76,9 +68,7 @@ assert_lto_archive() {
 	x86_64-w64-mingw32-objdump -f build/shapes-demo.exe | grep -q 'file format pei-x86-64' ||
 		fail "shapes-demo.exe is not a PE executable"
 	assert_lto_archive build/libshapes.a x86_64-w64-mingw32-objdump
-	export WINEDEBUG=-all WINEPREFIX="$BATS_RUN_TMPDIR/wine"
-	run "$wine" build/shapes-demo.exe
+	wine_run build/shapes-demo.exe
 	assert_success
-	output=${output//$'\r'/}
 	assert_output "area 42 sum 60"
 }
