@@ -70,7 +70,7 @@ static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(cons
 }
 
 /* The directory of TRIPLET's backend GCC that holds liblto_plugin.so
- * (NULL: no such GCC), and the prefix of its binutils.  The one place
+ * (NULL: no such GCC, or it has none), and the prefix of its binutils.  The one place
  * that knows where backends are: the native one is lib/backend's, a cross
  * one is asked with "TRIPLET-gcc -print-file-name=liblto_plugin.so". */
 static char *target_backend(const char *triplet, const char **tool_prefix)
@@ -155,7 +155,7 @@ int main(int argc, char **argv)
 			      diag_rq());
 	}
 	if (!plugin)
-		fatal("cannot find the LTO plugin %sliblto_plugin.so%s: no backend GCC %s%sgcc%s for %s",
+		fatal("cannot find the LTO plugin %sliblto_plugin.so%s of the backend GCC %s%sgcc%s of %s",
 		      diag_lq(), diag_rq(), diag_lq(), tool_prefix, diag_rq(), triplet);
 
 	/* The tool: in the -B prefixes, the native backend's program
