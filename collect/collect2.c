@@ -17,6 +17,7 @@
  */
 #include "config.h"
 
+#include "about.h"
 #include "diag.h"
 #include "fileinfo.h"
 #include "inputs.h"
@@ -161,10 +162,33 @@ static void run_lto_stage(struct link *l, struct strvec *ld_args)
 	*ld_args = out;
 }
 
+/* Alone, --version and --help are collect2's; with a link line they are
+ * ld's (xgcc -Wl,--version). */
+static int about(int argc, char **argv)
+{
+	if (argc != 2)
+		return 0;
+	if (strcmp(argv[1], "--version") == 0) {
+		about_version("xgcc", PACKAGE_VERSION);
+	} else if (strcmp(argv[1], "--help") == 0) {
+		printf("Usage: collect2 [-flto] [-fno-lto] [-fuse-ld=NAME] LD-ARGUMENTS...\n"
+		       "xgcc's link step, run by the driver: it scans the link's inputs for LTO IR,\n"
+		       "runs xgcc's lto1 on them, and runs ld once with the resulting objects.\n\n"
+		       "  --help       Display this information (alone; else it is ld's).\n"
+		       "  --version    Display version information (alone; else it is ld's).\n");
+		about_help_footer();
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	diag_init(argv[0]);
 	temp_init();
+	if (about(argc, argv))
+		return 0;
 
 	struct strvec args = { 0 };
 	int nresp = respfile_expand(argc - 1, argv + 1, &args);

@@ -29,6 +29,7 @@
 #include "lto1.h"
 #include "run.h"
 #include "stage.h"
+#include "about.h"
 #include "diag.h"
 #include "tempfile.h"
 
@@ -234,12 +235,31 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 	return 0;
 }
 
+static void lto1_usage(void)
+{
+	printf("Usage: lto1 --link DESCRIPTION LIST --tempdir DIR\n"
+	       "       lto1 --list FILE...\n"
+	       "       lto1 --merge -o OUTPUT FILE...\n"
+	       "       lto1 --merge-options ...\n"
+	       "xgcc's link-time stage, run by collect2 (--link): it resolves the symbols of\n"
+	       "the LTO inputs, runs the backend's lto1 for WPA and LTRANS, and lists the\n"
+	       "objects for ld in LIST.  --list describes LTO objects and archives, --merge\n"
+	       "joins LTO objects into one (xgcc -flto -r).\n\n"
+	       "  --help       Display this information.\n"
+	       "  --version    Display version information.\n");
+	about_help_footer();
+}
+
 int main(int argc, char **argv)
 {
 	diag_init(argv[0]);
 	temp_init();
-	if (argc > 1 && strcmp(argv[1], "--version") == 0) {
-		printf("lto1 (xgcc %s)\n", PACKAGE_VERSION);
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+		about_version("xgcc", PACKAGE_VERSION);
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+		lto1_usage();
 		return 0;
 	}
 	if (argc > 1 && strcmp(argv[1], "--list") == 0) {
