@@ -19,6 +19,7 @@
 
 #include "about.h"
 #include "diag.h"
+#include "stagetime.h"
 #include "fileinfo.h"
 #include "inputs.h"
 #include "respfile.h"
@@ -259,7 +260,11 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s%s", i ? " " : "", cmd.v[i]);
 		fputc('\n', stderr);
 	}
+	if (stage_report_wanted())
+		stage_report_enable();
+	stage_begin("ld");
 	int status = spawn_run(cmd.v, "ld", 0);
+	stage_begin(NULL);
 	if (status > 0 && status < 128)
 		diag(DIAG_ERROR, "ld returned %d exit status", status);
 	return status ? 1 : 0;

@@ -31,6 +31,7 @@
 #include "stage.h"
 #include "about.h"
 #include "diag.h"
+#include "stagetime.h"
 #include "tempfile.h"
 
 #include <stdio.h>
@@ -138,6 +139,9 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 	read_description(desc_path, &d);
 	struct link_options o;
 	read_link_options(&o);
+	if (stage_report_wanted())
+		stage_report_enable();
+	stage_begin("scan");
 
 	struct run_plan p = { 0 };
 	struct lto_module_opts *mods = NULL;
@@ -190,11 +194,13 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 	struct strvec outputs = { 0 };
 	if (d.mode == MODE_REL && !o.nolto_rel) {
 		/* -r: the modules, merged into one LTO object */
+		stage_begin("merge (-r)");
 		char *merged = xasprintf("%slto.o", prefix);
 		if (lto_merge_objects(p.inputs.v, p.inputs.n, merged))
 			return 1;
 		strvec_push(&outputs, merged);
 	} else {
+		stage_begin("resolution");
 		lto_merge_options(mods, nmods, &o.all, &p.opts);
 		if (diag_error_count())
 			return 1; /* the modules cannot be linked together: said why */
@@ -221,10 +227,12 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		}
 		outputs = p.outputs;
 		/* the early debug info of -g inputs, after the LTRANS objects */
+		stage_begin("debug info");
 		if (lto_debug_objects(&d, &o.all, prefix, strcmp(p.linker_output, "rel") != 0, &outputs))
 			return 1;
 	}
 
+	stage_begin(NULL);
 	FILE *f = fopen(list_path, "w");
 	if (!f)
 		fatal("cannot write %s: %m", list_path);
