@@ -93,7 +93,8 @@ int diag_error_count(void) { return error_count; }
 const char *diag_lq(void) { return use_color ? lq_color : utf8_quotes > 0 ? "\xe2\x80\x98" : "'"; }
 const char *diag_rq(void) { return use_color ? rq_color : utf8_quotes > 0 ? "\xe2\x80\x99" : "'"; }
 
-void vdiag(enum diag_kind kind, const char *fmt, va_list ap)
+/* LOCUS is "PROG" or "FILE:LINE:COL". */
+static void vdiag_at(const char *locus, enum diag_kind kind, const char *fmt, va_list ap)
 {
 	static const char *const label[] = {
 		[DIAG_NOTE] = "note",
@@ -103,10 +104,10 @@ void vdiag(enum diag_kind kind, const char *fmt, va_list ap)
 		[DIAG_ICE] = "internal compiler error",
 	};
 	if (use_color)
-		fprintf(stderr, "\33[%sm\33[K%s:\33[m\33[K \33[%sm\33[K%s: \33[m\33[K", colors[C_LOCUS], progname,
+		fprintf(stderr, "\33[%sm\33[K%s:\33[m\33[K \33[%sm\33[K%s: \33[m\33[K", colors[C_LOCUS], locus,
 			colors[kind == DIAG_NOTE ? C_NOTE : kind == DIAG_WARNING ? C_WARNING : C_ERROR], label[kind]);
 	else
-		fprintf(stderr, "%s: %s: ", progname, label[kind]);
+		fprintf(stderr, "%s: %s: ", locus, label[kind]);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	if (kind >= DIAG_ERROR)
@@ -116,6 +117,18 @@ void vdiag(enum diag_kind kind, const char *fmt, va_list ap)
 		temp_cleanup(1);
 		exit(1);
 	}
+}
+
+void vdiag(enum diag_kind kind, const char *fmt, va_list ap) { vdiag_at(progname, kind, fmt, ap); }
+
+void diag_at(const char *file, unsigned line, unsigned col, enum diag_kind kind, const char *fmt, ...)
+{
+	char *locus = xasprintf("%s:%u:%u", file, line, col);
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag_at(locus, kind, fmt, ap);
+	va_end(ap);
+	free(locus);
 }
 
 void diag(enum diag_kind kind, const char *fmt, ...)

@@ -21,6 +21,9 @@ const char *diag_progname(void);
 void diag(enum diag_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void vdiag(enum diag_kind kind, const char *fmt, va_list ap);
+/* A message about a place in a file: "FILE:LINE:COL: KIND: TEXT", as gcc. */
+void diag_at(const char *file, unsigned line, unsigned col, enum diag_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 /* Like diag(DIAG_FATAL), for callers that want the compiler to know. */
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int diag_error_count(void);
