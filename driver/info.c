@@ -28,12 +28,14 @@ void print_version_header(const struct driver *d)
 }
 
 /* gcc's form: the backend's version where GNU puts VERSION, since build
- * systems read it there ("gcc (Debian 12.2.0-14) 12.2.0"). */
+ * systems read it there ("gcc (Debian 12.2.0-14) 12.2.0"); Meson takes a
+ * compiler for GCC when its --version names the Free Software Foundation,
+ * as the backend's line does. */
 static void print_version(const struct driver *d)
 {
 	about_version("xgcc " PACKAGE_VERSION, backend_fullversion());
-	printf("Backend: %s %s, from the GNU Compiler Collection.\n\n", backend_cc(),
-	       backend_version_line());
+	printf("Backend: %s %s, from the GNU Compiler Collection,\n"
+	       "Copyright (C) Free Software Foundation, Inc.\n\n", backend_cc(), backend_version_line());
 	(void)d;
 }
 

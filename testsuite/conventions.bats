@@ -26,6 +26,8 @@ setup() {
 	# the drivers report the compiler version where gcc does
 	run "$XGCC" --version
 	assert_line --index 0 --regexp "^xgcc \(xgcc [0-9.]+\) $(gcc -dumpfullversion)\$"
+	# Meson knows GCC by this (its compiler detection)
+	assert_output --partial "Free Software Foundation"
 }
 
 bats_require_minimum_version 1.5.0
