@@ -283,7 +283,8 @@ static void driver_options(struct driver *d)
 	else
 		d->stop = STOP_LINK;
 	if (d->use_pipe && d->save_temps != SAVE_NONE) {
-		diag(DIAG_WARNING, "-pipe ignored because -save-temps specified");
+		diag(DIAG_WARNING, "%s-pipe%s ignored because %s-save-temps%s specified", diag_lq(), diag_rq(),
+		     diag_lq(), diag_rq());
 		d->use_pipe = 0;
 	}
 	temp_keep(d->save_temps != SAVE_NONE);
@@ -705,6 +706,7 @@ int main(int argc, char **argv)
 {
 	struct driver d = { 0 };
 	diag_init(argv[0]);
+	diag_color_args(argc, argv);
 	temp_init();
 	d.argv0 = argv[0];
 	const char *prog = diag_progname();
