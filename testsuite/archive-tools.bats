@@ -105,14 +105,15 @@ f.o"
 }
 
 @test "xgcc-ar: a missing plugin, or a name that says no tool or an unknown target, is one error" {
-	# a cross GCC without the plugin prints the bare name, as gcc does
+	# a cross GCC not configured into xgcc is asked; one without the
+	# plugin prints the bare name, as gcc does
 	mkdir fakebin
-	printf '#!/bin/sh\necho liblto_plugin.so\n' >fakebin/x86_64-w64-mingw32-gcc
-	chmod +x fakebin/x86_64-w64-mingw32-gcc
-	ln -s "$AR" x86_64-w64-mingw32-xgcc-ar
-	PATH="$PWD/fakebin:$PATH" run ./x86_64-w64-mingw32-xgcc-ar rcs lib.a f.o
+	printf '#!/bin/sh\necho liblto_plugin.so\n' >fakebin/i686-pc-cygwin-gcc
+	chmod +x fakebin/i686-pc-cygwin-gcc
+	ln -s "$AR" i686-pc-cygwin-xgcc-ar
+	PATH="$PWD/fakebin:$PATH" run ./i686-pc-cygwin-xgcc-ar rcs lib.a f.o
 	assert_failure
-	assert_line --index 0 "x86_64-w64-mingw32-xgcc-ar: fatal error: cannot find the LTO plugin 'liblto_plugin.so' of the backend GCC 'x86_64-w64-mingw32-gcc' of x86_64-w64-mingw32"
+	assert_line --index 0 "i686-pc-cygwin-xgcc-ar: fatal error: cannot find the LTO plugin 'liblto_plugin.so' of the backend GCC 'i686-pc-cygwin-gcc' of i686-pc-cygwin"
 	[ ! -e lib.a ] || fail "lib.a was made without the plugin"
 	ln -s "$AR" xgcc-foo
 	run ./xgcc-foo rcs lib.a f.o

@@ -70,23 +70,24 @@ static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(cons
 }
 
 /* The directory of TRIPLET's backend GCC that holds liblto_plugin.so
- * (NULL: no such GCC, or it has none), and the prefix of its binutils.  The one place
- * that knows where backends are: the native one is lib/backend's, a cross
- * one is asked with "TRIPLET-gcc -print-file-name=liblto_plugin.so". */
+ * (NULL: no such GCC, or it has none), and the prefix of its binutils.  A
+ * configured backend (lib/backend: the native one and those of
+ * --enable-targets) knows its install directory; a cross GCC installed
+ * since is asked with "TRIPLET-gcc -print-file-name=liblto_plugin.so". */
 static char *target_backend(const char *triplet, const char **tool_prefix)
 {
-	if (!triplet || strcmp(triplet, backend_triplet()) == 0) {
-		*tool_prefix = "";
+	const struct target *t = target_find(triplet ? triplet : backend_triplet());
+	if (!t)
+		fatal("unknown target %s%s%s in my name %s%s%s", diag_lq(), triplet, diag_rq(),
+		      diag_lq(), diag_progname(), diag_rq());
+	if (!triplet || backend_select(triplet)) {
+		*tool_prefix = backend_current() == backends[0] ? "" : t->tool_prefix;
 		char *dir = xstrdup(backend_install_dir());
 		size_t n = strlen(dir);
 		while (n > 1 && dir[n - 1] == '/')
 			dir[--n] = '\0';
 		return dir;
 	}
-	const struct target *t = target_find(triplet);
-	if (!t)
-		fatal("unknown target %s%s%s in my name %s%s%s", diag_lq(), triplet, diag_rq(),
-		      diag_lq(), diag_progname(), diag_rq());
 	*tool_prefix = t->tool_prefix;
 	char *gcc = xasprintf("%sgcc", t->tool_prefix);
 	char *out = temp_make(".txt");
