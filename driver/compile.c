@@ -238,6 +238,46 @@ static int debug_level(const struct driver *d)
 	return 0;
 }
 
+/* The GNU/Linux CPP_SPEC and CPLUSPLUS_CPP_SPEC. */
+static void linux_cpp(const struct driver *d, const struct input *in, struct strvec *out)
+{
+	if (is_cxx(in->lang))
+		strvec_push(out, "-D_GNU_SOURCE");
+	if (has_opt(d, OPT_posix))
+		strvec_push(out, "-D_POSIX_SOURCE");
+	if (has_opt(d, OPT_pthread) || find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0))
+		strvec_push(out, "-D_REENTRANT");
+}
+
+/* mingw32.h's CPP_SPEC; Cygwin's (cygwin.h) also defines -Dunix and, with
+ * -mwin32, the WIN32 macros. */
+static void pe_cpp(const struct driver *d, struct strvec *out)
+{
+	if (has_opt(d, OPT_posix))
+		strvec_push(out, "-D_POSIX_SOURCE");
+	if (d->target->link == LINK_CYGWIN) {
+		if (!has_opt(d, OPT_ansi))
+			strvec_push(out, "-Dunix");
+		if (has_opt(d, OPT_pthread))
+			strvec_push(out, "-D_REENTRANT");
+		if (find_word(d, "-mwin32", 0)) {
+			static const char *const w[] = { "-DWIN32", "-D_WIN32", "-D__WIN32", "-D__WIN32__" };
+			for (int i = 0; i < 4; i++)
+				strvec_push(out, w[i]);
+			if (!has_opt(d, OPT_ansi))
+				strvec_push(out, "-DWINNT");
+		}
+		return;
+	}
+	if (find_word(d, "-mthreads", 0))
+		strvec_push(out, "-D_MT");
+	if (find_word(d, "-municode", 0))
+		strvec_push(out, "-DUNICODE");
+	if (has_opt(d, OPT_pthread))
+		strvec_push(out, "-D_REENTRANT");
+	strvec_push(out, "-U_REENTRANT");
+}
+
 /* %(cpp_unique_options) */
 static void cpp_unique(const struct driver *d, const struct input *in, const char *dep_out,
 		       struct strvec *out)
@@ -299,21 +339,21 @@ static void cpp_unique(const struct driver *d, const struct input *in, const cha
 	push_plugindir(d, out);
 	push_group(d, GRP_CPP_H, out);
 	/* %C: the language's cpp spec */
-	if (is_cxx(in->lang))
-		strvec_push(out, "-D_GNU_SOURCE");
-	if (has_opt(d, OPT_posix))
-		strvec_push(out, "-D_POSIX_SOURCE");
-	if (has_opt(d, OPT_pthread) || find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0))
-		strvec_push(out, "-D_REENTRANT");
+	if (d->target->link == LINK_GNU_LINUX)
+		linux_cpp(d, in, out);
+	else
+		pe_cpp(d, out);
 	push_group(d, GRP_CPP_D, out);
 	push_group(d, GRP_CPP_IOPT, out);
 	push_group(d, GRP_CPP_WP, out);
 	strvec_push(out, in->name);
 }
 
+/* %(distro_defaults): what the backend's distribution adds (probed). */
 static void distro_defaults(const struct driver *d, struct strvec *out)
 {
-	if (!find_word(d, "-fno-asynchronous-unwind-tables", 0))
+	if (backend_current()->async_unwind_tables &&
+	    !find_word(d, "-fno-asynchronous-unwind-tables", 0))
 		strvec_push(out, "-fasynchronous-unwind-tables");
 }
 
@@ -480,8 +520,14 @@ static void as_command(const struct driver *d, const char *src, int asm_source, 
 		strvec_push(as, "--compress-debug-sections=zlib");
 	if (find_word(d, "-gz=none", 0))
 		strvec_push(as, "--compress-debug-sections=none");
-	/* %a: the target's asm spec */
+	/* %a: the target's asm spec; the PE targets' is %{m32:--32} %{m64:--64} */
 	strvec_split(as, d->abi->as_flags, ' ');
+	if (d->target->pe) {
+		if (find_word(d, "-m32", 0))
+			strvec_push(as, "--32");
+		if (find_word(d, "-m64", 0))
+			strvec_push(as, "--64");
+	}
 	if (find_word(d, "-msse2avx", 0) && !find_word(d, "-mavx", 0))
 		strvec_push(as, "-msse2avx");
 	push_group(d, GRP_AS, as);

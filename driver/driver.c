@@ -54,7 +54,7 @@ static char *collect_options(const struct driver *d, const char *dumpdir)
 		switch (o->id) {
 		case OPT_hash3: case OPT_l: case OPT_Wa: case OPT_Xassembler: case OPT_Wp:
 		case OPT_Xpreprocessor: case OPT_time: case OPT_wrapper: case OPT_pass_exit_codes:
-		case OPT_no_canonical:
+		case OPT_no_canonical: case OPT_target: case OPT_target_eq:
 			continue;
 		case OPT_MD: case OPT_MMD:
 			if (o->arg)
@@ -225,17 +225,17 @@ static void select_multilib(struct driver *d)
 			select = "";
 			d->abi_opt = o;
 		} else {
-			for (size_t k = 0; k < backend_nmultilibs; k++)
-				if (*backend_multilibs[k].select &&
-				    strcmp(o->word + 1, backend_multilibs[k].select) == 0) {
-					select = backend_multilibs[k].select;
+			for (size_t k = 0; k < backend_current()->nmultilibs; k++)
+				if (*backend_current()->multilibs[k].select &&
+				    strcmp(o->word + 1, backend_current()->multilibs[k].select) == 0) {
+					select = backend_current()->multilibs[k].select;
 					d->abi_opt = o;
 				}
 		}
 	}
 	d->ml = backend_multilib(select);
 	if (!d->ml)
-		d->ml = &backend_multilibs[0];
+		d->ml = &backend_current()->multilibs[0];
 	d->abi = target_abi(d->target, select);
 }
 
@@ -608,6 +608,67 @@ static void plan(struct driver *d)
 	plan_dumps(d);
 }
 
+/* gcc's convert_filename() where executables end in ".exe" (the PE
+ * targets): unless -c, -S or -E is given, an -o NAME whose last component
+ * has no '.' becomes NAME.exe, for ld and in COLLECT_GCC_OPTIONS alike. */
+static void executable_suffix(struct driver *d)
+{
+	if (!d->target->pe || has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E))
+		return;
+	for (size_t i = 0; i < d->nopts; i++) {
+		struct opt *o = &d->opts[i];
+		if (o->id == OPT_o && !not_actual_file(o->arg) && !strchr(base_of(o->arg), '.'))
+			o->arg = xasprintf("%s.exe", o->arg);
+	}
+}
+
+/* The target prefix of the driver's name: "x86_64-w64-mingw32" of
+ * "x86_64-w64-mingw32-xgcc" (or -xg++, -gcc, -g++, -cc, -c++), or NULL. */
+static char *name_prefix(const char *prog)
+{
+	static const char *const fronts[] = { "xgcc", "xg++", "gcc", "g++", "cc", "c++" };
+	const char *dash = strrchr(prog, '-');
+	if (!dash || dash == prog)
+		return NULL;
+	for (size_t i = 0; i < sizeof fronts / sizeof *fronts; i++)
+		if (strcmp(dash + 1, fronts[i]) == 0)
+			return xstrndup(prog, (size_t)(dash - prog));
+	return NULL;
+}
+
+/* Pick the backend and the target row: -target/--target=, else the
+ * driver's name, else XGCC_TARGET (a driver run again by the LTO stage
+ * under its plain name), else the native one.  The children learn the
+ * choice through XGCC_TARGET. */
+static void select_target(struct driver *d, const char *prog)
+{
+	const char *triplet = NULL;
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_target || d->opts[i].id == OPT_target_eq)
+			triplet = d->opts[i].arg;
+	if (!triplet)
+		triplet = name_prefix(prog);
+	if (!triplet && getenv("XGCC_TARGET") && *getenv("XGCC_TARGET"))
+		triplet = getenv("XGCC_TARGET");
+	if (!triplet)
+		triplet = backends[0]->triplet;
+	if (!backend_select(triplet)) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		for (size_t i = 0; i < nbackends; i++)
+			fprintf(f, "%s%s", i ? ", " : "", backends[i]->triplet);
+		fclose(f);
+		diag(DIAG_ERROR, "target %s is not configured in this xgcc (configured: %s; see --enable-targets)",
+		     triplet, buf);
+		exit(1);
+	}
+	d->target = target_find(backend_triplet());
+	if (!d->target)
+		fatal("target %s is not supported by this xgcc", backend_triplet());
+	setenv("XGCC_TARGET", backend_triplet(), 1);
+}
+
 static void set_link_environment(struct driver *d)
 {
 	struct strvec cp = { 0 }, progs = { 0 }, lp = { 0 };
@@ -650,14 +711,13 @@ int main(int argc, char **argv)
 	size_t plen = strlen(prog);
 	d.cxx = plen >= 3 && (strcmp(prog + plen - 3, "g++") == 0 || strcmp(prog + plen - 3, "c++") == 0);
 	d.self_dir = self_directory(argv[0]);
-	d.target = target_find(backend_triplet());
-	if (!d.target || d.target->link != LINK_GNU_LINUX)
-		fatal("target %s is not supported by this xgcc", backend_triplet());
 	env_dirs("LIBRARY_PATH", &d.library_path);
 	env_dirs("COMPILER_PATH", &d.compiler_path);
 	setenv("COLLECT_GCC", argv[0], 1);
 
 	parse_command_line(&d, argc, argv);
+	select_target(&d, prog);
+	executable_suffix(&d);
 	driver_options(&d);
 	select_multilib(&d);
 	if (diag_error_count())

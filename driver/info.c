@@ -73,6 +73,8 @@ void print_help(const struct driver *d)
 	      "  --sysroot=<directory>    Use <directory> as the root directory for headers\n"
 	      "                           and libraries.\n"
 	      "  -B <directory>           Add <directory> to the compiler's search paths.\n"
+	      "  -target <triplet>        Compile for <triplet>, one of the configured targets\n"
+	      "                           (also --target=<triplet>; an xgcc extension).\n"
 	      "  -v                       Display the programs invoked by the compiler.\n"
 	      "  -###                     Like -v but options quoted and commands not executed.\n"
 	      "  -E                       Preprocess only; do not compile, assemble or link.\n"
@@ -180,8 +182,8 @@ int print_info(struct driver *d)
 			puts(d->ml->osdir);
 			break;
 		case OPT_print_multilib:
-			for (size_t k = 0; k < backend_nmultilibs; k++) {
-				const struct backend_multilib *ml = &backend_multilibs[k];
+			for (size_t k = 0; k < backend_current()->nmultilibs; k++) {
+				const struct backend_multilib *ml = &backend_current()->multilibs[k];
 				printf("%s;", ml->dir);
 				struct strvec sel = { 0 };
 				strvec_split(&sel, ml->select, ' ');

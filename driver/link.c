@@ -7,6 +7,11 @@
  * end files, -T.  Files such as crtbeginS.o are looked up through the
  * backend's library search list (%s in the spec).  The plugin options of
  * gcc's line are absent: xgcc's collect2 needs no linker plugin.
+ *
+ * The PE targets (MinGW, Cygwin: the target row's link field) replace the
+ * LINK_SPEC, start and end files and default libraries with theirs
+ * (config/i386/mingw32.h, mingw-w64.h, cygwin.h), built from the row's
+ * pe_runtime data by the pe_*() functions below.
  */
 #include "config.h"
 
@@ -17,9 +22,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct link_mode {
 	int shared, is_static, static_pie, pie, relocatable;
+	int dll;                  /* PE: -shared or -mdll */
 	int nostdlib, nostartfiles, nodefaultlibs, nolibc;
 	int static_libgcc, shared_libgcc, profile, openmp;
 };
@@ -49,6 +56,7 @@ static struct link_mode link_mode(const struct driver *d)
 			  (d->cxx && !m.static_libgcc && !m.is_static && !m.static_pie);
 	m.profile = has_opt(d, OPT_p) || has_opt(d, OPT_pg);
 	m.openmp = find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0);
+	m.dll = m.shared || find_word(d, "-mdll", 0);
 	return m;
 }
 
@@ -211,6 +219,125 @@ static void link_spec(const struct driver *d, const struct link_mode *m, struct 
 	}
 }
 
+static void push_words(const char *words, struct strvec *out)
+{
+	strvec_split(out, words, ' ');
+}
+
+/* The PE targets' LINK_SPEC. */
+static void pe_link_spec(const struct driver *d, const struct link_mode *m, struct strvec *out)
+{
+	const struct pe_runtime *pe = d->target->pe;
+	/* %{!m32:-m i386pep} %{m32:-m i386pe}, and the other way round on i686 */
+	const char *emulation = d->abi->emulation;
+	if (strcmp(emulation, "i386pep") == 0 && find_word(d, "-m32", 0))
+		emulation = "i386pe";
+	else if (strcmp(emulation, "i386pe") == 0 && find_word(d, "-m64", 0))
+		emulation = "i386pep";
+	strvec_push(out, "-m");
+	strvec_push(out, emulation);
+	if (find_word(d, "-mwindows", 0)) {
+		strvec_push(out, "--subsystem");
+		strvec_push(out, "windows");
+	}
+	if (find_word(d, "-mconsole", 0)) {
+		strvec_push(out, "--subsystem");
+		strvec_push(out, "console");
+	}
+	int mdll = find_word(d, "-mdll", 0) != NULL;
+	if (m->shared && mdll)
+		diag(DIAG_ERROR, "shared and mdll are not compatible");
+	if (m->shared)
+		strvec_push(out, "--shared");
+	if (mdll)
+		strvec_push(out, "--dll");
+	strvec_push(out, m->is_static ? "-Bstatic" : "-Bdynamic");
+	if (m->dll) {
+		strvec_push(out, "-e");
+		strvec_push(out, d->abi->dll_entry);
+		strvec_push(out, "--enable-auto-image-base");
+	}
+	if (!m->dll && has_opt(d, OPT_no_pie))
+		strvec_push(out, "--disable-dynamicbase");
+	push_words(pe->link_flags, out);
+	if (!m->dll)
+		push_words(d->abi->exe_flags, out);
+	/* %(shared_libgcc_undefs): g++ passes -shared-libgcc itself */
+	if (m->shared_libgcc)
+		push_words(d->abi->libgcc_s_undefs, out);
+}
+
+/* STARTFILE_SPEC: the CRT start file, then crtbegin.o */
+static void pe_start_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
+{
+	const struct pe_runtime *pe = d->target->pe;
+	const char *crt = m->dll ? pe->crt_dll
+			  : find_word(d, "-municode", 0) && pe->crt_unicode ? pe->crt_unicode
+			  : pe->crt_exe;
+	if (crt)
+		push_file(d, crt, out);
+	if (has_opt(d, OPT_pg))
+		push_file(d, pe->crt_profile, out);
+	push_file(d, m->shared ? pe->crtbegin_dll : "crtbegin.o", out);
+}
+
+/* ENDFILE_SPEC: crtfastmath.o, the default manifest where the runtime
+ * has one (%:if-exists), crtend.o */
+static void pe_end_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
+{
+	if (find_word(d, "-Ofast", 0) || last_flag(d, "-ffast-math", "-fno-fast-math", 0) ||
+	    last_flag(d, "-funsafe-math-optimizations", "-fno-unsafe-math-optimizations", 0))
+		push_file(d, "crtfastmath.o", out);
+	if (!m->shared) {
+		char *manifest = find_file(d, "default-manifest.o");
+		if (strchr(manifest, '/') && access(manifest, R_OK) == 0)
+			strvec_push(out, manifest);
+		else
+			free(manifest);
+	}
+	push_file(d, "crtend.o", out);
+}
+
+/* LIBGCC_SPEC (%G): MinGW's runtime around libgcc; Cygwin's shared libgcc */
+static void pe_libgcc(const struct driver *d, const struct link_mode *m, struct strvec *out)
+{
+	const struct pe_runtime *pe = d->target->pe;
+	int static_gcc = m->is_static || m->static_libgcc;
+	if (d->target->link == LINK_CYGWIN) {
+		push_words(static_gcc ? "-lgcc -lgcc_eh" : "-lgcc_s -lgcc", out);
+		return;
+	}
+	if (find_word(d, "-mthreads", 0))
+		strvec_push(out, "-lmingwthrd");
+	push_words(pe->libgcc_before, out);
+	if (static_gcc || (!m->shared && !m->shared_libgcc))
+		push_words("-lgcc -lgcc_eh", out);
+	else
+		push_words("-lgcc_s -lgcc", out);
+	push_words(pe->libgcc_after, out);
+}
+
+/* %(link_ssp) %(link_gcc_c_sequence): %G %L %G, LIB_SPEC being %L */
+static void pe_default_libs(const struct driver *d, const struct link_mode *m, struct strvec *out)
+{
+	const struct pe_runtime *pe = d->target->pe;
+	if (find_word(d, "-fstack-protector", 0) || find_word(d, "-fstack-protector-all", 0) ||
+	    find_word(d, "-fstack-protector-strong", 0) || find_word(d, "-fstack-protector-explicit", 0))
+		push_words("-lssp_nonshared -lssp", out);
+	pe_libgcc(d, m, out);
+	if (m->nolibc)
+		return;
+	if (has_opt(d, OPT_pg))
+		strvec_push(out, "-lgmon");
+	if (has_opt(d, OPT_pthread) && d->target->link == LINK_MINGW)
+		strvec_push(out, "-lpthread");
+	push_words(pe->libc, out);
+	if (find_word(d, "-mwindows", 0))
+		push_words("-lgdi32 -lcomdlg32", out);
+	push_words(pe->syslibs, out);
+	pe_libgcc(d, m, out);
+}
+
 static char *strip_slash(char *dir)
 {
 	size_t n = strlen(dir);
@@ -223,7 +350,8 @@ void link_inputs(struct driver *d)
 {
 	struct link_mode m = link_mode(d);
 	struct strvec c = { 0 };
-	const char *out = d->output ? d->output : "a.out";
+	/* ld's default output: a.exe on the PE targets */
+	const char *out = d->output ? d->output : d->target->pe ? "a.exe" : "a.out";
 
 	char *collect2 = find_helper(d, "collect2");
 	if (!collect2)
@@ -242,7 +370,10 @@ void link_inputs(struct driver *d)
 	/* %(sysroot_spec) */
 	if (d->sysroot)
 		strvec_pushf(&c, "--sysroot=%s", d->sysroot);
-	link_spec(d, &m, &c);
+	if (d->target->pe)
+		pe_link_spec(d, &m, &c);
+	else
+		link_spec(d, &m, &c);
 	if (!m.shared && !m.is_static && !m.relocatable && m.pie)
 		strvec_push(&c, "-pie");
 	const struct opt *fuse = find_word(d, "-fuse-ld=", 1);
@@ -268,7 +399,7 @@ void link_inputs(struct driver *d)
 			}
 		}
 	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
-		start_files(d, &m, &c);
+		(d->target->pe ? pe_start_files : start_files)(d, &m, &c);
 	/* %{L*} then %D */
 	for (size_t i = 0; i < d->nopts; i++)
 		if (d->opts[i].id == OPT_L)
@@ -326,7 +457,9 @@ void link_inputs(struct driver *d)
 		strvec_push(&items, "-lstdc++");
 		if (static_cxx)
 			strvec_push(&items, "-Bdynamic");
-		strvec_push(&items, "-lm");
+		/* the PE runtimes have the math functions in their C library */
+		if (!d->target->pe)
+			strvec_push(&items, "-lm");
 	}
 	if (d->at_file_supplied && items.n) {
 		/* gcc passes the inputs through a response file when it got one */
@@ -355,9 +488,9 @@ void link_inputs(struct driver *d)
 		strvec_push(&c, st ? "-Bdynamic" : "--pop-state");
 	}
 	if (!m.nostdlib && !m.relocatable && !m.nodefaultlibs)
-		default_libs(d, &m, &c);
+		(d->target->pe ? pe_default_libs : default_libs)(d, &m, &c);
 	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
-		end_files(d, &m, &c);
+		(d->target->pe ? pe_end_files : end_files)(d, &m, &c);
 	for (size_t i = 0; i < d->nopts; i++)
 		if (d->opts[i].id == OPT_T)
 			push_opt(d, &d->opts[i], &c);

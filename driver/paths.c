@@ -3,7 +3,9 @@
  * Programs (cc1, as, ld) are looked up in the -B prefixes, then in
  * COMPILER_PATH, then in the backend's program directories; a program
  * found nowhere is run by its bare name through PATH, which is also what
- * gcc prints for "as" and "ld".  Our own helpers (collect2, lto1) live
+ * gcc prints for "as" and "ld".  The assembler and linker a backend was
+ * configured with (/usr/bin/x86_64-w64-mingw32-as) come first, as gcc's
+ * DEFAULT_ASSEMBLER and DEFAULT_LINKER do.  Our own helpers (collect2, lto1) live
  * next to the driver in the build tree and in libexec/xgcc when
  * installed.  Files (crt1.o, libgcc.a) are looked up in the library
  * search list of the selected multilib.
@@ -39,6 +41,10 @@ char *find_in_bprefixes(const struct driver *d, const char *name)
 char *find_program(const struct driver *d, const char *name)
 {
 	char *p;
+	/* a GCC configured --with-as or --with-ld runs that program, before any -B */
+	const char *fixed = strcmp(name, "as") == 0 ? backend_as() : strcmp(name, "ld") == 0 ? backend_ld() : "";
+	if (*fixed && file_is_exec(fixed))
+		return xstrdup(fixed);
 	if ((p = in_dirs(&d->bprefixes, name, file_is_exec)) || (p = in_dirs(&d->compiler_path, name, file_is_exec)))
 		return p;
 	struct strvec progs = { 0 };

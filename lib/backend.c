@@ -3,47 +3,72 @@
 
 #include "backend.h"
 #include "backend-config.h"
+#include "target.h"
 #include "diag.h"
 #include "fileinfo.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-const struct backend_multilib backend_multilibs[] = { BACKEND_MULTILIBS };
-const size_t backend_nmultilibs = sizeof backend_multilibs / sizeof *backend_multilibs;
+const struct backend *const backends[] = { BACKEND_TABLE };
+const size_t nbackends = sizeof backends / sizeof *backends;
 
-const char *backend_cc(void) { return BACKEND_CC; }
-const char *backend_triplet(void) { return BACKEND_TRIPLET; }
-const char *backend_version(void) { return BACKEND_VERSION; }
-const char *backend_fullversion(void) { return BACKEND_FULLVERSION; }
-const char *backend_version_line(void) { return BACKEND_VERSION_LINE; }
-const char *backend_configured_with(void) { return BACKEND_CONFIGURED_WITH; }
-const char *backend_thread_model(void) { return BACKEND_THREAD_MODEL; }
-const char *backend_lto_compression(void) { return BACKEND_LTO_COMPRESSION; }
-const char *backend_install_dir(void) { return BACKEND_INSTALL_DIR; }
-const char *backend_programs(void) { return BACKEND_PROGRAMS; }
-const char *backend_cc1(void) { return BACKEND_CC1; }
-const char *backend_cc1plus(void) { return BACKEND_CC1PLUS; }
-const char *backend_lto1(void) { return BACKEND_LTO1; }
-const char *backend_plugin_dir(void) { return BACKEND_PLUGIN_DIR; }
-const char *backend_multilib_defaults(void) { return BACKEND_MULTILIB_DEFAULTS; }
+static const struct backend *current;
 
-const struct backend_link_defaults *backend_link_defaults(void)
+int backend_select(const char *triplet)
 {
-	static const struct backend_link_defaults d = {
-		BACKEND_DEFAULT_PIE, BACKEND_LINK_BUILD_ID, BACKEND_LINK_HASH_GNU,
-		BACKEND_LINK_AS_NEEDED, BACKEND_LINK_EH_FRAME_HDR,
-	};
-	return &d;
+	const struct target *t = target_find(triplet);
+	for (size_t i = 0; i < nbackends; i++)
+		if (strcmp(backends[i]->triplet, triplet) == 0) {
+			current = backends[i];
+			return 1;
+		}
+	for (size_t i = 0; t && i < nbackends; i++)
+		if (target_find(backends[i]->triplet) == t) {
+			current = backends[i];
+			return 1;
+		}
+	return 0;
 }
+
+const struct backend *backend_current(void)
+{
+	if (!current) {
+		const char *t = getenv("XGCC_TARGET");
+		if (!t || !*t || !backend_select(t))
+			current = backends[0];
+	}
+	return current;
+}
+
+#define B backend_current()
+const char *backend_cc(void) { return B->cc; }
+const char *backend_triplet(void) { return B->triplet; }
+const char *backend_version(void) { return B->version; }
+const char *backend_fullversion(void) { return B->fullversion; }
+const char *backend_version_line(void) { return B->version_line; }
+const char *backend_configured_with(void) { return B->configured_with; }
+const char *backend_thread_model(void) { return B->thread_model; }
+const char *backend_lto_compression(void) { return B->lto_compression; }
+const char *backend_install_dir(void) { return B->install_dir; }
+const char *backend_programs(void) { return B->programs; }
+const char *backend_cc1(void) { return B->cc1; }
+const char *backend_cc1plus(void) { return B->cc1plus; }
+const char *backend_lto1(void) { return B->lto1; }
+const char *backend_plugin_dir(void) { return B->plugin_dir; }
+const char *backend_multilib_defaults(void) { return B->multilib_defaults; }
+const char *backend_as(void) { return B->as; }
+const char *backend_ld(void) { return B->ld; }
+const struct backend_link_defaults *backend_link_defaults(void) { return &B->link; }
 
 const struct backend_multilib *backend_multilib(const char *select)
 {
-	for (size_t i = 0; i < backend_nmultilibs; i++)
-		if (strcmp(backend_multilibs[i].select, select) == 0)
-			return &backend_multilibs[i];
+	for (size_t i = 0; i < B->nmultilibs; i++)
+		if (strcmp(B->multilibs[i].select, select) == 0)
+			return &B->multilibs[i];
 	return NULL;
 }
+#undef B
 
 static void add(struct strvec *out, char *dir, int existing)
 {

@@ -3,7 +3,7 @@
 # XGCC_BACKEND
 # ------------
 # --with-backend=CC names the installed GCC whose cc1, cc1plus and lto1
-# xgcc runs.  Everything the driver needs to know about that installation
+# xgcc runs; --enable-targets adds cross GCCs, one backend per target.  Everything the driver needs to know about that installation
 # is written to backend-config.h by build-aux/probe-backend.
 AC_DEFUN([XGCC_BACKEND], [
 AC_ARG_WITH([backend],
@@ -28,10 +28,47 @@ for xgcc_prog in cc1 cc1plus lto1; do
                  [AC_MSG_ERROR([$XGCC_BACKEND_CC has no cc1: pass --with-backend=CC naming a complete GCC])],
                  [AC_MSG_WARN([$XGCC_BACKEND_CC has no $xgcc_prog: install the matching g++ / gcc packages])])])
 done
-AC_MSG_NOTICE([recording the backend's installation in backend-config.h])
-$SHELL "$srcdir/build-aux/probe-backend" "$XGCC_BACKEND_CC" backend-config.h ||
-  AC_MSG_ERROR([probing the backend $XGCC_BACKEND_CC failed])
+
+# --enable-targets=LIST: the cross targets besides the native one, each
+# with its cross GCC TRIPLET-gcc and binutils TRIPLET-as, TRIPLET-ld.
+# The known ones are the cross rows of lib/target.c (keep the two lists
+# together).  Default: every known target whose tools are installed;
+# "all": every known target, which must then be installed.
+xgcc_known_targets="x86_64-w64-mingw32 i686-w64-mingw32 x86_64-pc-cygwin i686-pc-cygwin"
+AC_ARG_ENABLE([targets],
+  [AS_HELP_STRING([--enable-targets=LIST],
+    [cross targets to build drivers for: a comma list of triplets, or all (default: those of lib/target.c whose TRIPLET-gcc, TRIPLET-as and TRIPLET-ld are installed)])],
+  [], [enable_targets=auto])
+AS_CASE([$enable_targets],
+  [auto|yes], [xgcc_want=$xgcc_known_targets xgcc_must=no],
+  [all], [xgcc_want=$xgcc_known_targets xgcc_must=yes],
+  [no|""], [xgcc_want= xgcc_must=no],
+  [xgcc_want=`echo "$enable_targets" | tr ',' ' '` xgcc_must=yes])
+XGCC_CROSS_TARGETS=
+xgcc_cross_ccs=
+for xgcc_t in $xgcc_want; do
+  AS_IF([test "x$xgcc_t" = "x$xgcc_backend_triplet"], [continue])
+  AS_CASE([" $xgcc_known_targets "], [*" $xgcc_t "*], [],
+          [AC_MSG_ERROR([--enable-targets: $xgcc_t is not a target xgcc knows (known: $xgcc_known_targets)])])
+  AC_MSG_CHECKING([for the $xgcc_t cross GCC and binutils])
+  xgcc_missing=
+  for xgcc_tool in gcc as ld; do
+    command -v "$xgcc_t-$xgcc_tool" >/dev/null 2>&1 || xgcc_missing="$xgcc_missing $xgcc_t-$xgcc_tool"
+  done
+  AS_IF([test -n "$xgcc_missing"],
+        [AC_MSG_RESULT([no (missing:$xgcc_missing)])
+         AS_IF([test $xgcc_must = yes],
+               [AC_MSG_ERROR([--enable-targets=$enable_targets: missing:$xgcc_missing])])],
+        [AC_MSG_RESULT([yes])
+         XGCC_CROSS_TARGETS="$XGCC_CROSS_TARGETS${XGCC_CROSS_TARGETS:+ }$xgcc_t"
+         xgcc_cross_ccs="$xgcc_cross_ccs $xgcc_t-gcc"])
+done
+AC_MSG_NOTICE([recording the backends' installations in backend-config.h])
+# shellcheck disable=SC2086
+$SHELL "$srcdir/build-aux/probe-backend" backend-config.h "$XGCC_BACKEND_CC" $xgcc_cross_ccs ||
+  AC_MSG_ERROR([probing the backends ($XGCC_BACKEND_CC$xgcc_cross_ccs) failed])
 AC_SUBST([XGCC_BACKEND_CC])
+AC_SUBST([XGCC_CROSS_TARGETS])
 AC_DEFINE_UNQUOTED([TARGET_TRIPLET], ["$xgcc_backend_triplet"], [The triplet of the native target])
 ])
 
