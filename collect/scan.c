@@ -225,14 +225,19 @@ static void loaded(struct link *l, const char *path, int lto, int slim, int dso,
 	l->loaded[l->nloaded++] = (struct loaded){ path, lto, slim, dso, syms, n };
 }
 
-/* --wrap=SYM: references to SYM go to __wrap_SYM, to __real_SYM to SYM. */
+/* --wrap=SYM: references to SYM go to __wrap_SYM, to __real_SYM to SYM.
+ * ld compares SYM with the name after the target's prefix, which it
+ * keeps: on i386 COFF "_SYM" goes to "___wrap_SYM". */
 static char *wrapped(const struct link *l, const char *name)
 {
+	const char *p = l->target->symbol_prefix;
+	size_t plen = strncmp(name, p, strlen(p)) == 0 ? strlen(p) : 0;
+	const char *base = name + plen;
 	for (size_t i = 0; i < l->wraps.n; i++) {
-		if (strcmp(name, l->wraps.v[i]) == 0)
-			return xasprintf("__wrap_%s", name);
-		if (strncmp(name, "__real_", 7) == 0 && strcmp(name + 7, l->wraps.v[i]) == 0)
-			return xstrdup(name + 7);
+		if (strcmp(base, l->wraps.v[i]) == 0)
+			return xasprintf("%.*s__wrap_%s", (int)plen, name, base);
+		if (strncmp(base, "__real_", 7) == 0 && strcmp(base + 7, l->wraps.v[i]) == 0)
+			return xasprintf("%.*s%s", (int)plen, name, base + 7);
 	}
 	return NULL;
 }
