@@ -16,7 +16,8 @@
  * export table, so they are exported definitions for the LTO stage too.
  * Their names there are C names: ld adds the target's "_" on i386 (not to
  * fastcall names, "@f@4"), and a name without "@N" also matches its
- * stdcall decoration ("_f@4").
+ * stdcall and fastcall decorations ("_f@4", "@f@4"), as ld's stdcall
+ * fixup finds them.
  */
 #include "config.h"
 
@@ -263,13 +264,17 @@ static char *glob_quote(const char *name)
 }
 
 /* The words of one line of a module-definition file: names (quoted
- * ones without their quotes), "=" and "=="; ";" starts a comment. */
+ * ones without their quotes), "=" and "==".  A line that starts with ";"
+ * or "#" is a comment; elsewhere ld takes them for blanks. */
 static int def_words(const char *p, char **words, int max)
 {
 	int n = 0;
-	while (*p && *p != ';' && n < max) {
+	p += strspn(p, " \t\r");
+	if (*p == ';' || *p == '#')
+		return 0;
+	while (*p && n < max) {
 		size_t len;
-		if (strchr(" \t\r", *p)) {
+		if (strchr(" \t\r;#", *p)) {
 			p++;
 			continue;
 		}
@@ -281,7 +286,7 @@ static int def_words(const char *p, char **words, int max)
 			len = end ? (size_t)(end - p) + 1 : strlen(p);
 			words[n++] = xstrndup(p + 1, end ? len - 2 : len - 1);
 		} else {
-			len = strcspn(p, " \t\r=;");
+			len = strcspn(p, " \t\r=;#");
 			words[n++] = xstrndup(p, len);
 		}
 		p += len;
@@ -320,8 +325,10 @@ static void read_def_file(struct link *l, const char *path)
 			char *name = glob_quote(sym);
 			int fastcall = sym[0] == '@';
 			strvec_pushf(&l->exported, "%s%s", fastcall ? "" : prefix, name);
-			if (*prefix && !fastcall && !strchr(sym, '@'))
+			if (*prefix && !fastcall && !strchr(sym, '@')) { /* ld's stdcall fixup */
 				strvec_pushf(&l->exported, "%s%s@[0-9]*", prefix, name);
+				strvec_pushf(&l->exported, "@%s@[0-9]*", name);
+			}
 			free(name);
 		}
 		for (int j = 0; j < n; j++)
