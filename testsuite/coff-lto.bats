@@ -51,8 +51,9 @@ reference() {
 # from compile to compile).
 verdicts() { awk 'NF == 4 { print $1, $3, $4; next } NF == 2 { sub(/.*\//, "", $1) } { print }' "$1"; }
 
-# The program symbols of EXE that come from the test's sources.
-ours() { "$T-nm" "$1" | awk '{ print $NF }' | grep -E "^${P}(lib_[a-z_]+|helper|unused_fn|twice)\$" | sort; }
+# The program symbols of EXE (code and data; the plugin path leaves the
+# IR's symbols in the table as absolute 0) that come from the test's sources.
+ours() { "$T-nm" "$1" | awk '$2 ~ /^[TtDdBbRr]$/ { print $3 }' | grep -E "^${P}(lib_[a-z_]+|helper|unused_fn|twice)\$" | sort; }
 
 multi_file() {
 	target "$1"
@@ -148,10 +149,15 @@ SRC
 @test "x86_64: a multi-file C++ program (iostream, exceptions, virtuals) with -g" { cxx_program $X64; }
 @test "i686: a multi-file C++ program (iostream, exceptions, virtuals) with -g" { cxx_program $X32; }
 
-# Two archives as plain ar makes them (rcs, and rcS: no index at all);
-# only the members the program needs are pulled, and optimized.
+# Static libraries of slim LTO objects: libm1.a by plain ar rcs (here
+# ar loads the LTO plugin and indexes the IR symbols), libm2.a by ar with
+# an explicit BFD target, whose index holds only the markers, as plain ar
+# makes it where no plugin is installed.  Only the members the program
+# needs are pulled, and optimized.
 static_library() {
 	target "$1"
+	local bfd=pe-x86-64
+	[ "$T" = $X32 ] && bfd=pe-i386
 	printf 'int lib_add(int a, int b) { return a + b; }\n' >add.c
 	printf 'int lib_mul(int a, int b) { return a * b; }\nint lib_never(int a) { return a - 1; }\n' >mul.c
 	printf 'int lib_unused_member(int a) { return a * 99; }\n' >unused.c
@@ -159,7 +165,9 @@ static_library() {
 	reference ref.exe main.c add.c mul.c
 	"$CC" -O2 -flto -c add.c mul.c unused.c main.c
 	"$T-ar" rcs libm1.a add.o unused.o
-	"$T-ar" rcS libm2.a mul.o
+	"$T-ar" --target=$bfd rcs libm2.a mul.o 2>/dev/null
+	run "$T-nm" -s --target=default libm2.a
+	refute_output --partial "lib_mul in"
 	run env XGCC_COLLECT2_TRACE=1 "$CC" -O2 -flto -save-temps -o p.exe main.o -L. -lm1 -lm2
 	assert_success
 	assert_output --regexp "LTO input: \./libm1\.a@0x[0-9a-f]+ \(slim, member add\.o\)"
@@ -168,15 +176,21 @@ static_library() {
 	runs p.exe "$REF"
 	grep -q "PREVAILING_DEF_IRONLY ${P}lib_never\$" p.res
 	assert_equal "$(ours p.exe)" ""
-	# the plugin path (its ar index, made with the plugin loaded) agrees
-	mkdir plugin && (cd plugin && "$GCC" -O2 -flto -save-temps -o p.exe ../main.o -L.. -lm1 -lm2)
+	# the plugin path: libm2.a's index does not name lib_mul
+	mkdir plugin
+	run "$GCC" -O2 -flto -o plugin/p.exe main.o -L. -lm1 -lm2
+	assert_failure
+	assert_output --partial "undefined reference to \`lib_mul'"
+	# with the plugin's index it agrees
+	"$T-ar" rcs plugin/libm2.a mul.o
+	(cd plugin && "$GCC" -O2 -flto -save-temps -o p.exe ../main.o -L.. -lm1 -L. -lm2)
 	assert_equal "$(ours plugin/p.exe)" ""
 	[ "$(verdicts p.res | sed 's/@0x[0-9a-f]*//')" = "$(verdicts plugin/p.res | sed 's/@0x[0-9a-f]*//')" ]
 	assert_no_temps
 }
 
-@test "x86_64: static libraries of plain ar rcs and rcS: LTO members found, selected, optimized" { static_library $X64; }
-@test "i686: static libraries of plain ar rcs and rcS: LTO members found, selected, optimized" { static_library $X32; }
+@test "x86_64: static libraries of plain ar, with and without IR index entries: LTO members found, selected, optimized" { static_library $X64; }
+@test "i686: static libraries of plain ar, with and without IR index entries: LTO members found, selected, optimized" { static_library $X32; }
 
 bigobj() {
 	target "$1"
@@ -202,10 +216,10 @@ bigobj() {
 	run "$CC" -O2 -flto -o p2.exe main.o -L. -lu
 	assert_success
 	runs p2.exe "$REF"
-	# the plugin path cannot link them at all
+	# the plugin path cannot link them at all (its reader knows no bigobj)
 	run "$GCC" -O2 -flto -o plugin.exe main.o util.o
 	assert_failure
-	assert_output --partial "file not recognized"
+	assert_output --partial "plugin needed to handle lto object"
 	assert_no_temps
 }
 
