@@ -22,7 +22,7 @@ target() {
 }
 
 # exports DLL: the names of its export table, sorted.
-exports() { "$T-objdump" -p "$1" | sed -n '/^\[Ordinal\/Name Pointer\] Table/,/^$/p' | awk '/\]/ { print $NF }' | sort; }
+exports() { "$T-objdump" -p "$1" | sed -n '/^\[Ordinal\/Name Pointer\] Table/,/^$/p' | awk '/^\t\[/ { print $NF }' | sort; }
 
 runs() {
 	wine_run "./$1"
@@ -51,7 +51,7 @@ SRC
 	run "$CC" -O2 -flto -shared -save-temps -o foo.dll foo.o -Wl,--out-implib,libfoo.dll.a
 	assert_success
 	[ -s libfoo.dll.a ]
-	"$T-objdump" -f foo.dll | grep -q 'DLL'
+	"$T-objdump" -p foo.dll | grep -qx $'\tDLL'
 	# a DLL link: exported, not internalized
 	grep -q " PREVAILING_DEF_IRONLY_EXP ${P}foo_api\$" foo.res
 	assert_equal "$(exports foo.dll)" "$(printf 'foo_api\nfoo_data')"
@@ -105,13 +105,16 @@ SRC
 lto_priv() {
 	target "$1"
 	for i in 1 2 3 4 5 6; do
+		j=$((i % 6 + 1))
 		cat >p$i.c <<SRC
 typedef int (*fn)(int);
+fn get$j(void);
+int *arr$j(void);
 static int __attribute__((noinline)) s$i(int x) { return x * $i + 1; }
 static int tab$i[4] = { $i, $i + 1, $i + 2, $i + 3 };
 fn get$i(void) { return s$i; }
 int *arr$i(void) { return tab$i; }
-__declspec(dllexport) int api$i(int x) { fn f = get$((i % 6 + 1))(); return f(x) + arr$((i % 6 + 1))()[x & 3]; }
+__declspec(dllexport) int api$i(int x) { fn f = get$j(); return f(x) + arr$j()[x & 3]; }
 SRC
 	done
 	cat >main.c <<'SRC'

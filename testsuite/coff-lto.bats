@@ -183,7 +183,7 @@ static_library() {
 	assert_output --partial "undefined reference to \`lib_mul'"
 	# with the plugin's index it agrees
 	"$T-ar" rcs plugin/libm2.a mul.o
-	(cd plugin && "$GCC" -O2 -flto -save-temps -o p.exe ../main.o -L.. -lm1 -L. -lm2)
+	(cd plugin && "$GCC" -O2 -flto -save-temps -o p.exe ../main.o -L. -L.. -lm1 -lm2)
 	assert_equal "$(ours plugin/p.exe)" ""
 	[ "$(verdicts p.res | sed 's/@0x[0-9a-f]*//')" = "$(verdicts plugin/p.res | sed 's/@0x[0-9a-f]*//')" ]
 	assert_no_temps
@@ -340,3 +340,25 @@ SRC
 
 @test "x86_64: a program's .def file exports stay real definitions" { def_program $X64; }
 @test "i686: a program's .def file exports stay real definitions (with the stdcall fixup)" { def_program $X32; }
+
+# The mingw-w64 compilers write zlib streams: lto1 decompresses each
+# one with zlib before the backend runs and names a damaged one.
+zlib_streams() {
+	target "$1"
+	printf 'int helper(int x) { return x + 1; }\nint unused_fn(int x) { return x; }\n' >util.c
+	printf 'int helper(int);\nint main(void) { return helper(1) - 2; }\n' >main.c
+	"$CC" -O2 -flto -c util.c main.c
+	run "$LTO1" --list util.o
+	assert_line --regexp "^  module [0-9a-f]+: bytecode 12\.0, slim, zlib$"
+	set -- $("$T-objdump" -h util.o | awk '$2 ~ /^\.gnu\.lto_helper\./ { print $3, $6 }')
+	[ -n "$2" ]
+	printf '\377\377\377\377' | dd of=util.o bs=1 seek=$((0x$2 + 0x$1 / 2)) conv=notrunc 2>/dev/null
+	run "$CC" -O2 -flto -o p.exe main.o util.o
+	assert_failure
+	assert_output --regexp "lto1: error: util\.o: section \.gnu\.lto_helper\.[0-9a-f.]+: corrupt compressed stream"
+	refute_output --partial "internal compiler error"
+	assert_no_temps
+}
+
+@test "x86_64: a damaged zlib stream is named before the backend runs" { zlib_streams $X64; }
+@test "i686: a damaged zlib stream is named before the backend runs" { zlib_streams $X32; }
