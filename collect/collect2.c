@@ -17,7 +17,9 @@
  */
 #include "config.h"
 
+#include "about.h"
 #include "diag.h"
+#include "stagetime.h"
 #include "fileinfo.h"
 #include "inputs.h"
 #include "respfile.h"
@@ -161,10 +163,33 @@ static void run_lto_stage(struct link *l, struct strvec *ld_args)
 	*ld_args = out;
 }
 
+/* Alone, --version and --help are collect2's; with a link line they are
+ * ld's (xgcc -Wl,--version). */
+static int about(int argc, char **argv)
+{
+	if (argc != 2)
+		return 0;
+	if (strcmp(argv[1], "--version") == 0) {
+		about_version("xgcc", PACKAGE_VERSION);
+	} else if (strcmp(argv[1], "--help") == 0) {
+		printf("Usage: collect2 [-flto] [-fno-lto] [-fuse-ld=NAME] LD-ARGUMENTS...\n"
+		       "xgcc's link step, run by the driver: it scans the link's inputs for LTO IR,\n"
+		       "runs xgcc's lto1 on them, and runs ld once with the resulting objects.\n\n"
+		       "  --help       Display this information (alone; else it is ld's).\n"
+		       "  --version    Display version information (alone; else it is ld's).\n");
+		about_help_footer();
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	diag_init(argv[0]);
 	temp_init();
+	if (about(argc, argv))
+		return 0;
 
 	struct strvec args = { 0 };
 	int nresp = respfile_expand(argc - 1, argv + 1, &args);
@@ -239,7 +264,11 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s%s", i ? " " : "", cmd.v[i]);
 		fputc('\n', stderr);
 	}
+	if (stage_report_wanted())
+		stage_report_enable();
+	stage_begin("ld");
 	int status = spawn_run(cmd.v, "ld", 0);
+	stage_begin(NULL);
 	if (status > 0 && status < 128)
 		diag(DIAG_ERROR, "ld returned %d exit status", status);
 	return status ? 1 : 0;

@@ -10,7 +10,7 @@
 # make install  installs the info manual and the man pages
 
 info_TEXINFOS = doc/xgcc.texi
-dist_man_MANS = doc/xgcc.1 doc/xg++.1
+dist_man_MANS = doc/xgcc.1 doc/xg++.1 doc/xgcc-ar.1
 
 # One HTML page: the manual is short.
 AM_MAKEINFOHTMLFLAGS = --no-split
@@ -18,4 +18,4 @@ AM_MAKEINFOHTMLFLAGS = --no-split
 # make distcheck builds the HTML manual rather than the DVI one, so that
 # it needs no TeX.
 AM_DISTCHECK_DVI_TARGET = html
-doc_xgcc_TEXINFOS = doc/lto.texi doc/lto-options.texi
+doc_xgcc_TEXINFOS = doc/lto.texi doc/lto-options.texi doc/tools.texi

@@ -215,6 +215,7 @@ static void add_bprefix(struct driver *d, const char *arg)
 
 static void select_multilib(struct driver *d)
 {
+	const struct backend *b = backend_current();
 	const char *select = "";
 	/* The last multilib option wins (-m32 -m64 means -m64). */
 	for (size_t i = 0; i < d->nopts; i++) {
@@ -225,17 +226,16 @@ static void select_multilib(struct driver *d)
 			select = "";
 			d->abi_opt = o;
 		} else {
-			for (size_t k = 0; k < backend_current()->nmultilibs; k++)
-				if (*backend_current()->multilibs[k].select &&
-				    strcmp(o->word + 1, backend_current()->multilibs[k].select) == 0) {
-					select = backend_current()->multilibs[k].select;
+			for (size_t k = 0; k < b->nmultilibs; k++)
+				if (*b->multilibs[k].select && strcmp(o->word + 1, b->multilibs[k].select) == 0) {
+					select = b->multilibs[k].select;
 					d->abi_opt = o;
 				}
 		}
 	}
 	d->ml = backend_multilib(select);
 	if (!d->ml)
-		d->ml = &backend_current()->multilibs[0];
+		d->ml = &b->multilibs[0];
 	d->abi = target_abi(d->target, select);
 }
 
@@ -283,7 +283,8 @@ static void driver_options(struct driver *d)
 	else
 		d->stop = STOP_LINK;
 	if (d->use_pipe && d->save_temps != SAVE_NONE) {
-		diag(DIAG_WARNING, "-pipe ignored because -save-temps specified");
+		diag(DIAG_WARNING, "%s-pipe%s ignored because %s-save-temps%s specified", diag_lq(), diag_rq(),
+		     diag_lq(), diag_rq());
 		d->use_pipe = 0;
 	}
 	temp_keep(d->save_temps != SAVE_NONE);
@@ -705,6 +706,7 @@ int main(int argc, char **argv)
 {
 	struct driver d = { 0 };
 	diag_init(argv[0]);
+	diag_color_args(argc, argv);
 	temp_init();
 	d.argv0 = argv[0];
 	const char *prog = diag_progname();

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "driver.h"
+#include "about.h"
 #include "diag.h"
 #include "process.h"
 
@@ -26,13 +27,15 @@ void print_version_header(const struct driver *d)
 	fprintf(stderr, "gcc version %s (xgcc %s) \n", backend_version_line(), PACKAGE_VERSION);
 }
 
+/* gcc's form: the backend's version where GNU puts VERSION, since build
+ * systems read it there ("gcc (Debian 12.2.0-14) 12.2.0"); Meson takes a
+ * compiler for GCC when its --version names the Free Software Foundation,
+ * as the backend's line does. */
 static void print_version(const struct driver *d)
 {
-	printf("%s (xgcc %s) %s\n", diag_progname(), PACKAGE_VERSION, backend_fullversion());
-	printf("Backend: %s %s, from the GNU Compiler Collection,\n", backend_cc(), backend_version_line());
-	printf("Copyright (C) Free Software Foundation, Inc.\n");
-	printf("This is free software; see the source for copying conditions.  There is NO\n"
-	       "warranty; not even for MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.\n\n");
+	about_version("xgcc " PACKAGE_VERSION, backend_fullversion());
+	printf("Backend: %s %s, from the GNU Compiler Collection,\n"
+	       "Copyright (C) Free Software Foundation, Inc.\n\n", backend_cc(), backend_version_line());
 	(void)d;
 }
 
@@ -93,6 +96,7 @@ void print_help(const struct driver *d)
 	      "backend's compiler proper (cc1, cc1plus), which reports the ones it does not know.\n"
 	      "\nSee the xgcc manual (info xgcc) for the differences from gcc.\n",
 	      stdout);
+	about_help_footer();
 	(void)d;
 }
 

@@ -9,10 +9,76 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *progname = "xgcc";
 static int error_count;
 static int utf8_quotes = -1;
+
+/* Colours, as gcc's: SGR parameters per element, from GCC_COLORS
+ * ("error=01;31:warning=01;35:..."); unset means these defaults, an
+ * empty GCC_COLORS means none.  With them on, "PROG:" is in the locus
+ * colour, "KIND: " in the kind's, and what is quoted in the quote
+ * colour, inside the quotes. */
+enum { C_ERROR, C_WARNING, C_NOTE, C_LOCUS, C_QUOTE, C_N };
+static const char *const color_names[C_N] = { "error", "warning", "note", "locus", "quote" };
+static char *colors[C_N];
+static int use_color;
+static char lq_color[32], rq_color[32];
+
+static void parse_gcc_colors(void)
+{
+	static const char *const defaults[C_N] = { "01;31", "01;35", "01;36", "01", "01" };
+	for (int i = 0; i < C_N; i++)
+		colors[i] = xstrdup(defaults[i]);
+	const char *p = getenv("GCC_COLORS");
+	if (!p)
+		return;
+	if (!*p) {
+		use_color = 0;
+		return;
+	}
+	while (*p) {
+		const char *eq = strchr(p, '='), *end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		if (eq && eq < end) {
+			size_t n = (size_t)(eq - p);
+			for (int i = 0; i < C_N; i++)
+				if (strlen(color_names[i]) == n && strncmp(p, color_names[i], n) == 0) {
+					if (strspn(eq + 1, "0123456789;") < (size_t)(end - eq - 1))
+						return; /* ill-formed: keep what came before, as gcc */
+					free(colors[i]);
+					colors[i] = xstrndup(eq + 1, (size_t)(end - eq - 1));
+				}
+		}
+		p = *end ? end + 1 : end;
+	}
+}
+
+void diag_color_args(int argc, char **argv)
+{
+	enum { NEVER, AUTO, ALWAYS } when = AUTO;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "-fdiagnostics-color") == 0 || strcmp(a, "-fdiagnostics-color=always") == 0)
+			when = ALWAYS;
+		else if (strcmp(a, "-fdiagnostics-color=never") == 0 || strcmp(a, "-fno-diagnostics-color") == 0)
+			when = NEVER;
+		else if (strcmp(a, "-fdiagnostics-color=auto") == 0)
+			when = AUTO;
+	}
+	const char *term = getenv("TERM");
+	use_color = when == ALWAYS ||
+		    (when == AUTO && isatty(STDERR_FILENO) && term && strcmp(term, "dumb") != 0);
+	if (use_color)
+		parse_gcc_colors();
+	if (use_color) {
+		snprintf(lq_color, sizeof lq_color, "%s\33[%sm\33[K", utf8_quotes > 0 ? "\xe2\x80\x98" : "'",
+			 colors[C_QUOTE]);
+		snprintf(rq_color, sizeof rq_color, "\33[m\33[K%s", utf8_quotes > 0 ? "\xe2\x80\x99" : "'");
+	}
+}
 
 void diag_init(const char *argv0)
 {
@@ -24,10 +90,11 @@ void diag_init(const char *argv0)
 
 const char *diag_progname(void) { return progname; }
 int diag_error_count(void) { return error_count; }
-const char *diag_lq(void) { return utf8_quotes > 0 ? "\xe2\x80\x98" : "'"; }
-const char *diag_rq(void) { return utf8_quotes > 0 ? "\xe2\x80\x99" : "'"; }
+const char *diag_lq(void) { return use_color ? lq_color : utf8_quotes > 0 ? "\xe2\x80\x98" : "'"; }
+const char *diag_rq(void) { return use_color ? rq_color : utf8_quotes > 0 ? "\xe2\x80\x99" : "'"; }
 
-void vdiag(enum diag_kind kind, const char *fmt, va_list ap)
+/* LOCUS is "PROG" or "FILE:LINE:COL". */
+static void vdiag_at(const char *locus, enum diag_kind kind, const char *fmt, va_list ap)
 {
 	static const char *const label[] = {
 		[DIAG_NOTE] = "note",
@@ -36,7 +103,11 @@ void vdiag(enum diag_kind kind, const char *fmt, va_list ap)
 		[DIAG_FATAL] = "fatal error",
 		[DIAG_ICE] = "internal compiler error",
 	};
-	fprintf(stderr, "%s: %s: ", progname, label[kind]);
+	if (use_color)
+		fprintf(stderr, "\33[%sm\33[K%s:\33[m\33[K \33[%sm\33[K%s: \33[m\33[K", colors[C_LOCUS], locus,
+			colors[kind == DIAG_NOTE ? C_NOTE : kind == DIAG_WARNING ? C_WARNING : C_ERROR], label[kind]);
+	else
+		fprintf(stderr, "%s: %s: ", locus, label[kind]);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	if (kind >= DIAG_ERROR)
@@ -46,6 +117,18 @@ void vdiag(enum diag_kind kind, const char *fmt, va_list ap)
 		temp_cleanup(1);
 		exit(1);
 	}
+}
+
+void vdiag(enum diag_kind kind, const char *fmt, va_list ap) { vdiag_at(progname, kind, fmt, ap); }
+
+void diag_at(const char *file, unsigned line, unsigned col, enum diag_kind kind, const char *fmt, ...)
+{
+	char *locus = xasprintf("%s:%u:%u", file, line, col);
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag_at(locus, kind, fmt, ap);
+	va_end(ap);
+	free(locus);
 }
 
 void diag(enum diag_kind kind, const char *fmt, ...)

@@ -5,7 +5,8 @@
  * a kind argument covers notes, warnings, errors and fatal errors, as in
  * TinyCC; a fatal error also prints "compilation terminated." as gcc does,
  * runs the cleanup handlers and exits 1.  The quotes around names are gcc's:
- * ‘’ in a UTF-8 locale, '' otherwise (see diag_lq/diag_rq).
+ * ‘’ in a UTF-8 locale, '' otherwise (see diag_lq/diag_rq), coloured
+ * as gcc colours them (diag_color_args).
  */
 #ifndef XGCC_DIAG_H
 #define XGCC_DIAG_H
@@ -20,9 +21,16 @@ const char *diag_progname(void);
 void diag(enum diag_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void vdiag(enum diag_kind kind, const char *fmt, va_list ap);
+/* A message about a place in a file: "FILE:LINE:COL: KIND: TEXT", as gcc. */
+void diag_at(const char *file, unsigned line, unsigned col, enum diag_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 /* Like diag(DIAG_FATAL), for callers that want the compiler to know. */
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int diag_error_count(void);
+/* -fdiagnostics-color[=auto|always|never] / -fno-diagnostics-color in
+ * ARGV (the last wins; auto, the default, means a terminal whose TERM is
+ * not "dumb"), with GCC_COLORS: colour for the messages, as gcc's. */
+void diag_color_args(int argc, char **argv);
 const char *diag_lq(void);
 const char *diag_rq(void);
 

@@ -18,7 +18,7 @@ enum { MAX_DEPTH = 64 };
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-int respfile_parse(const char *text, size_t len, struct strvec *out)
+int respfile_parse(const char *text, size_t len, struct strvec *out, size_t *bad_quote)
 {
 	size_t i = 0;
 	char *arg = xmalloc(len + 1);
@@ -40,6 +40,8 @@ int respfile_parse(const char *text, size_t len, struct strvec *out)
 					arg[n++] = c;
 			} else if (c == '\'' || c == '"') {
 				quote = c;
+				if (bad_quote)
+					*bad_quote = i;
 			} else if (is_space(c)) {
 				break;
 			} else {
@@ -98,8 +100,12 @@ static int expand(char *arg, struct strvec *out, int depth)
 		return -1;
 	}
 	struct strvec inner = { 0 };
-	if (respfile_parse(text, len, &inner) < 0) {
-		diag(DIAG_ERROR, "%s: unterminated quote in response file", arg + 1);
+	size_t at = 0;
+	if (respfile_parse(text, len, &inner, &at) < 0) {
+		unsigned line = 1, col = 1;
+		for (size_t i = 0; i < at; i++)
+			text[i] == '\n' ? (line++, col = 1) : col++;
+		diag_at(arg + 1, line, col, DIAG_ERROR, "unterminated quote in response file");
 		free(text);
 		return -1;
 	}

@@ -18,8 +18,9 @@
 /* Expand @FILE arguments of ARGV (argc entries) into OUT.
  * Returns the number of @FILEs expanded, or -1 after an error. */
 int respfile_expand(int argc, char **argv, struct strvec *out);
-/* Parse the text of one response file into OUT; -1 on an unterminated quote. */
-int respfile_parse(const char *text, size_t len, struct strvec *out);
+/* Parse the text of one response file into OUT; -1 on an unterminated
+ * quote, whose offset in TEXT goes to *BAD_QUOTE. */
+int respfile_parse(const char *text, size_t len, struct strvec *out, size_t *bad_quote);
 /* Write ARGS to a new temporary response file; returns its path. */
 char *respfile_write(char *const *args, size_t n);
 

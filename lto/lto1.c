@@ -30,7 +30,9 @@
 #include "lto1.h"
 #include "run.h"
 #include "stage.h"
+#include "about.h"
 #include "diag.h"
+#include "stagetime.h"
 #include "tempfile.h"
 
 #include <stdio.h>
@@ -138,6 +140,9 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 	read_description(desc_path, &d);
 	struct link_options o;
 	read_link_options(&o);
+	if (stage_report_wanted())
+		stage_report_enable();
+	stage_begin("scan");
 
 	struct run_plan p = { 0 };
 	struct lto_module_opts *mods = NULL;
@@ -190,11 +195,13 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 	struct strvec outputs = { 0 };
 	if (d.mode == MODE_REL && !o.nolto_rel) {
 		/* -r: the modules, merged into one LTO object */
+		stage_begin("merge (-r)");
 		char *merged = xasprintf("%slto.o", prefix);
 		if (lto_merge_objects(p.inputs.v, p.inputs.n, merged))
 			return 1;
 		strvec_push(&outputs, merged);
 	} else {
+		stage_begin("resolution");
 		lto_merge_options(mods, nmods, &o.all, &p.opts);
 		if (diag_error_count())
 			return 1; /* the modules cannot be linked together: said why */
@@ -236,10 +243,12 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		}
 		outputs = p.outputs;
 		/* the early debug info of -g inputs, after the LTRANS objects */
+		stage_begin("debug info");
 		if (lto_debug_objects(&d, &o.all, prefix, strcmp(p.linker_output, "rel") != 0, &outputs))
 			return 1;
 	}
 
+	stage_begin(NULL);
 	FILE *f = fopen(list_path, "w");
 	if (!f)
 		fatal("cannot write %s: %m", list_path);
@@ -250,12 +259,31 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 	return 0;
 }
 
+static void lto1_usage(void)
+{
+	printf("Usage: lto1 --link DESCRIPTION LIST --tempdir DIR\n"
+	       "       lto1 --list FILE...\n"
+	       "       lto1 --merge -o OUTPUT FILE...\n"
+	       "       lto1 --merge-options ...\n"
+	       "xgcc's link-time stage, run by collect2 (--link): it resolves the symbols of\n"
+	       "the LTO inputs, runs the backend's lto1 for WPA and LTRANS, and lists the\n"
+	       "objects for ld in LIST.  --list describes LTO objects and archives, --merge\n"
+	       "joins LTO objects into one (xgcc -flto -r).\n\n"
+	       "  --help       Display this information.\n"
+	       "  --version    Display version information.\n");
+	about_help_footer();
+}
+
 int main(int argc, char **argv)
 {
 	diag_init(argv[0]);
 	temp_init();
-	if (argc > 1 && strcmp(argv[1], "--version") == 0) {
-		printf("lto1 (xgcc %s)\n", PACKAGE_VERSION);
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+		about_version("xgcc", PACKAGE_VERSION);
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+		lto1_usage();
 		return 0;
 	}
 	if (argc > 1 && strcmp(argv[1], "--list") == 0) {

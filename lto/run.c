@@ -24,6 +24,7 @@
 #include "run.h"
 #include "backend.h"
 #include "diag.h"
+#include "stagetime.h"
 #include "jobs.h"
 #include "process.h"
 #include "tempfile.h"
@@ -164,6 +165,7 @@ static int single_run(struct run_plan *p)
 	strvec_pushf(&cmd, "-fresolution=%s", p->resolution);
 	strvec_pushf(&cmd, "-flinker-output=%s", p->linker_output);
 	char *out = xasprintf("%slto.o", p->prefix);
+	stage_begin("no-WPA compile");
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-o");
 	strvec_push(&cmd, out);
@@ -182,6 +184,7 @@ int lto_run_backend(struct run_plan *p)
 		return single_run(p);
 
 	/* WPA */
+	stage_begin("WPA");
 	char *list = xasprintf("%sltrans.out", p->prefix);
 	struct strvec cmd = base_command(p);
 	strvec_pushf(&cmd, "-fltrans-output-list=%s", list);
@@ -227,6 +230,7 @@ int lto_run_backend(struct run_plan *p)
 		if (p->verbose)
 			print_command(c.v);
 	}
+	stage_begin("LTRANS");
 	int failed = jobs_run(jobs, (char **const *)argvs, names, errs, parts.n);
 	jobs_close(jobs);
 	/* each job's messages, in partition order; damaged IR is one line */

@@ -22,7 +22,7 @@
 #
 # Results: enable_lto (yes if any target does LTO); XGCC_ENABLE_LTO 0/1
 # in config.h; XGCC_LTO_READERS, "TRIPLET=READER ..." for the targets
-# doing LTO (AC_SUBST and config.h); LIBELF_LIBS (-lelf or empty); the
+# doing LTO (AC_SUBST, extended by XGCC_LTO_MORE); LIBELF_LIBS (-lelf or empty); the
 # Automake conditionals XGCC_ENABLE_LTO and XGCC_ELF_READER.
 
 # XGCC_LTO_PREPARE
@@ -97,7 +97,6 @@ enable_lto=$xgcc_lto_any
 AS_IF([test $enable_lto = yes],
       [AC_DEFINE([XGCC_ENABLE_LTO], [1], [Define to 1 when collect2 runs lto1 (LTO is on), 0 when not])],
       [AC_DEFINE([XGCC_ENABLE_LTO], [0])])
-AC_DEFINE_UNQUOTED([XGCC_LTO_READERS], ["$XGCC_LTO_READERS"], [The LTO targets and their object readers])
 AC_SUBST([XGCC_LTO_READERS])
 AM_CONDITIONAL([XGCC_ENABLE_LTO], [test $enable_lto = yes])
 
@@ -119,4 +118,21 @@ LIBS=$xgcc_save_LIBS
 LIBELF_LIBS=-lelf])
 AC_SUBST([LIBELF_LIBS])
 AM_CONDITIONAL([XGCC_ELF_READER], [test $xgcc_lto_elf = yes])
+])
+
+# XGCC_LTO_MORE(TRIPLETS)
+# -----------------------
+# The same rules for further targets (the cross backends XGCC_BACKEND
+# found, after XGCC_LTO has judged the default one): their verdicts join
+# XGCC_LTO_READERS.  Only PE-COFF targets are cross targets today, so
+# they never need libelf.
+AC_DEFUN([XGCC_LTO_MORE], [
+AC_REQUIRE([XGCC_LTO])
+AS_IF([test $enable_lto = yes], [
+for xgcc_lto_each in $1; do
+  AS_CASE([" $XGCC_LTO_READERS "], [*" $xgcc_lto_each="*], [continue])
+  xgcc_lto_target "$xgcc_lto_each"
+  AS_IF([test $xgcc_lto_ok = yes],
+        [XGCC_LTO_READERS="${XGCC_LTO_READERS:+$XGCC_LTO_READERS }$xgcc_lto_each=$xgcc_lto_reader"])
+done])
 ])

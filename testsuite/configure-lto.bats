@@ -33,7 +33,7 @@ make_var() {
 }
 
 @test "native ELF target: LTO on, libelf reader, -lelf linked, lto1 built" {
-	conf
+	conf --disable-targets
 	assert_success
 	assert_line --regexp '^checking whether LTO can work for [a-z0-9_]*-[a-z]*-linux-gnu\.\.\. yes \(elf objects\)$'
 	assert_line --regexp '^  LTO: +yes \(readers: [a-z0-9_]*-[a-z]*-linux-gnu=elf\)$'
@@ -45,6 +45,16 @@ make_var() {
 	assert_output -- -lelf
 	run make_var pkglibexec_PROGRAMS
 	assert_output 'collect2 lto1'
+}
+
+@test "the cross targets --enable-targets adds are judged by the same rules" {
+	command -v x86_64-w64-mingw32-gcc >/dev/null || skip "x86_64-w64-mingw32-gcc not installed"
+	conf --no-create --enable-targets=x86_64-w64-mingw32
+	assert_success
+	assert_line 'checking whether LTO can work for x86_64-w64-mingw32... yes (coff objects)'
+	assert_line 'checking whether x86_64-w64-mingw32-as accepts a 1-byte aligned section... yes'
+	assert_line --regexp '^  LTO: +yes \(readers: [a-z0-9_]*-[a-z]*-linux-gnu=elf x86_64-w64-mingw32=coff\)$'
+	assert_line --regexp '^  libelf: +-lelf$'
 }
 
 @test "--disable-lto: XGCC_ENABLE_LTO 0 and no lto1 to build or install" {
@@ -60,7 +70,7 @@ make_var() {
 
 @test "x86_64-w64-mingw32: LTO on, COFF reader, the real assembler takes the aligned section, no libelf" {
 	command -v x86_64-w64-mingw32-as >/dev/null || skip "x86_64-w64-mingw32-as not installed (binutils-mingw-w64-x86-64)"
-	conf --no-create --target=x86_64-w64-mingw32
+	conf --no-create --target=x86_64-w64-mingw32 --disable-targets
 	assert_success
 	assert_line 'checking whether LTO can work for x86_64-w64-mingw32... yes (coff objects)'
 	assert_line 'checking whether x86_64-w64-mingw32-as accepts a 1-byte aligned section... yes'
@@ -75,7 +85,7 @@ make_var() {
 	mkdir bin
 	printf '#!/bin/sh\necho "conftest.s:1: Error: unknown section attribute 0" >&2\nexit 1\n' > bin/i686-pc-cygwin-as
 	chmod +x bin/i686-pc-cygwin-as
-	PATH="$PWD/bin:$PATH" conf --no-create --target=i686-pc-cygwin
+	PATH="$PWD/bin:$PATH" conf --no-create --target=i686-pc-cygwin --disable-targets
 	assert_success
 	assert_line 'checking whether LTO can work for i686-pc-cygwin... yes (coff objects)'
 	assert_line 'checking whether i686-pc-cygwin-as accepts a 1-byte aligned section... no'

@@ -5,6 +5,7 @@
 # string per module, the markers; stock gcc -flto must link it into a
 # program that runs.  Bad inputs: one error line, no output.
 load helper
+load wine
 
 LTO1="$XGCC_BUILDDIR/lto1"
 
@@ -391,16 +392,14 @@ cu_names() { readelf --debug-dump=info "$1" 2>/dev/null | sed -n 's/.*DW_AT_name
 
 @test "PE-COFF: the merged object's program runs under wine" {
 	command -v x86_64-w64-mingw32-gcc >/dev/null || skip "x86_64-w64-mingw32-gcc not installed"
-	wine=$(command -v wine) || wine=/usr/lib/wine/wine64
-	[ -x "$wine" ] || skip "wine not installed"
+	wine_skip
 	x86_64-w64-mingw32-gcc -flto -O2 -c m.c -o m.o
 	x86_64-w64-mingw32-gcc -flto -O2 -c bc.c -o bc.o
 	"$LTO1" --merge -o both.o m.o bc.o
 	x86_64-w64-mingw32-gcc -flto -O2 both.o -o prog.exe
-	export WINEDEBUG=-all WINEPREFIX="$BATS_TEST_TMPDIR/wine"
-	run "$wine" ./prog.exe
+	wine_run ./prog.exe
 	assert_success
-	assert_output "14 4"$'\r'
+	assert_output "14 4"
 }
 
 @test "PE-COFF i686: the markers get the _ prefix, and the object links" {

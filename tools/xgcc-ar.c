@@ -1,0 +1,189 @@
+/* xgcc-ar, xgcc-nm, xgcc-ranlib: binutils' archive tools with the LTO plugin.
+ *
+ * An archive of LTO objects needs a symbol index of the IR symbols (or a
+ * link cannot pull its members), and nm should list them; binutils only
+ * sees those through a plugin.  Like gcc-ar, these programs run binutils'
+ * ar, nm or ranlib with "--plugin P" in front of the arguments, P being
+ * the backend GCC's liblto_plugin.so, so that it works whether or not
+ * binutils' own plugin directory (/usr/lib/bfd-plugins) holds a copy.  The
+ * plugin only reads the IR symbol tables here; xgcc's link stays
+ * plugin-free.
+ *
+ * The program is one binary whose name says what it runs:
+ *   [TRIPLET-]xgcc-TOOL     TOOL for TRIPLET (default: the native target)
+ *   [TRIPLET-]gcc-TOOL-VER  the names CMake looks for next to the compiler
+ * TOOL being ar, nm or ranlib.  As with gcc-ar, leading "-B PREFIX"
+ * options name directories searched first for the plugin and the tool
+ * (for nm only the joined -BPREFIX: "nm -B" is its BSD format), and a
+ * first ar argument without a dash gets one ("rcs" becomes "-rcs"),
+ * since ar reads its key letters without the dash only in first place.
+ * Without a plugin there is no index of IR symbols to be had: that is an
+ * error naming the file looked for.  The exit status is the tool's.
+ */
+#include "config.h"
+
+#include "about.h"
+#include "backend.h"
+#include "diag.h"
+#include "fileinfo.h"
+#include "process.h"
+#include "strvec.h"
+#include "target.h"
+#include "tempfile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const tools[] = { "ar", "nm", "ranlib" };
+
+/* From the program's name: the tool, and the triplet (NULL: native). */
+static const char *parse_name(const char *base, char **triplet)
+{
+	*triplet = NULL;
+	for (const char *p = base; (p = strstr(p, "gcc-")); p++) {
+		for (size_t i = 0; i < sizeof tools / sizeof *tools; i++) {
+			size_t n = strlen(tools[i]);
+			const char *after = p + 4 + n;
+			if (strncmp(p + 4, tools[i], n) != 0 || (*after && *after != '-'))
+				continue;
+			const char *end = p > base && p[-1] == 'x' ? p - 1 : p;
+			if (end > base && end[-1] == '-')
+				*triplet = xstrndup(base, (size_t)(end - base - 1));
+			else if (end != base)
+				continue;
+			return tools[i];
+		}
+	}
+	return NULL;
+}
+
+static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *))
+{
+	for (size_t i = 0; i < dirs->n; i++) {
+		char *p = xasprintf("%s/%s", dirs->v[i], name);
+		if (ok(p))
+			return p;
+		free(p);
+	}
+	return NULL;
+}
+
+/* The directory of TRIPLET's backend GCC that holds liblto_plugin.so
+ * (NULL: no such GCC, or it has none), and the prefix of its binutils.  The one place
+ * that knows where backends are: the native one is lib/backend's, a cross
+ * one is asked with "TRIPLET-gcc -print-file-name=liblto_plugin.so". */
+static char *target_backend(const char *triplet, const char **tool_prefix)
+{
+	if (!triplet || strcmp(triplet, backend_triplet()) == 0) {
+		*tool_prefix = "";
+		char *dir = xstrdup(backend_install_dir());
+		size_t n = strlen(dir);
+		while (n > 1 && dir[n - 1] == '/')
+			dir[--n] = '\0';
+		return dir;
+	}
+	const struct target *t = target_find(triplet);
+	if (!t)
+		fatal("unknown target %s%s%s in my name %s%s%s", diag_lq(), triplet, diag_rq(),
+		      diag_lq(), diag_progname(), diag_rq());
+	*tool_prefix = t->tool_prefix;
+	char *gcc = xasprintf("%sgcc", t->tool_prefix);
+	char *out = temp_make(".txt");
+	char *argv[] = { gcc, (char *)"-print-file-name=liblto_plugin.so", NULL };
+	struct spawn_cmd cmd = { .argv = argv, .name = gcc, .out_path = out, .err_path = "/dev/null" };
+	struct strvec lines = { 0 };
+	if (spawn_pipeline(&cmd, 1, 0) || strvec_read_lines(&lines, out) != 0 || lines.n == 0)
+		return NULL;
+	char *slash = strrchr(lines.v[0], '/');
+	if (!slash)
+		return NULL; /* gcc prints the bare name when it has no such file */
+	*slash = '\0';
+	return lines.v[0];
+}
+
+static void usage(const char *tool)
+{
+	printf("Usage: %s [-B PREFIX]... %s-ARGUMENTS...\n", diag_progname(), tool);
+	printf("Run binutils' %s with the backend GCC's LTO plugin, so that archives of LTO\n"
+	       "objects get an index of their IR symbols and nm lists them.\n\n"
+	       "Options (before the %s arguments):\n"
+	       "  -B PREFIX    Look for liblto_plugin.so and %s in PREFIX first\n"
+	       "               (-BPREFIX for nm, whose -B is its BSD format).\n"
+	       "  --help       Display this information.\n"
+	       "  --version    Display version information.\n"
+	       "Everything else is given to %s; \"%s --help\" lists its options.\n",
+	       tool, tool, tool, tool, tool);
+	about_help_footer();
+}
+
+int main(int argc, char **argv)
+{
+	diag_init(argv[0]);
+	temp_init();
+	char *triplet;
+	const char *tool = parse_name(diag_progname(), &triplet);
+	if (!tool)
+		fatal("cannot tell from my name %s%s%s which tool to run "
+		      "(xgcc-ar, xgcc-nm, xgcc-ranlib, TRIPLET-xgcc-ar...)",
+		      diag_lq(), diag_progname(), diag_rq());
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+		usage(tool);
+		return 0;
+	}
+
+	struct strvec prefixes = { 0 };
+	int i = 1;
+	for (; i < argc && strncmp(argv[i], "-B", 2) == 0; i++) {
+		if (argv[i][2])
+			strvec_push(&prefixes, argv[i] + 2);
+		else if (strcmp(tool, "nm") == 0)
+			break;
+		else if (i + 1 < argc)
+			strvec_push(&prefixes, argv[++i]);
+		else
+			fatal("missing argument to %s-B%s", diag_lq(), diag_rq());
+	}
+
+	const char *tool_prefix;
+	char *dir = target_backend(triplet, &tool_prefix);
+	char *plugin = in_dirs(&prefixes, "liblto_plugin.so", file_is_regular);
+	if (!plugin && dir) {
+		plugin = xasprintf("%s/liblto_plugin.so", dir);
+		if (!file_is_regular(plugin))
+			fatal("cannot find the LTO plugin %s%s%s of the backend GCC", diag_lq(), plugin,
+			      diag_rq());
+	}
+	if (!plugin)
+		fatal("cannot find the LTO plugin %sliblto_plugin.so%s of the backend GCC %s%sgcc%s of %s",
+		      diag_lq(), diag_rq(), diag_lq(), tool_prefix, diag_rq(), triplet);
+
+	/* The tool: in the -B prefixes, the native backend's program
+	 * directories, then PATH under the target's prefix, as gcc-ar. */
+	char *exe = in_dirs(&prefixes, tool, file_is_exec);
+	if (!exe && !*tool_prefix) {
+		struct strvec progs = { 0 };
+		strvec_split(&progs, backend_programs(), ':');
+		exe = in_dirs(&progs, tool, file_is_exec);
+	}
+	if (!exe)
+		exe = xasprintf("%s%s", tool_prefix, tool);
+
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+		about_version("xgcc", PACKAGE_VERSION);
+		printf("It runs %s with the LTO plugin %s.\n", exe, plugin);
+		return 0;
+	}
+
+	struct strvec args = { 0 };
+	strvec_push(&args, exe);
+	strvec_push(&args, "--plugin");
+	strvec_push(&args, plugin);
+	for (int first = i; i < argc; i++) {
+		if (i == first && strcmp(tool, "ar") == 0 && argv[i][0] != '-')
+			strvec_pushf(&args, "-%s", argv[i]);
+		else
+			strvec_push(&args, argv[i]);
+	}
+	return spawn_run(args.v, tool, 0);
+}
