@@ -53,7 +53,7 @@ SRC
 	[ -s libfoo.dll.a ]
 	"$T-objdump" -p foo.dll | grep -qx $'\tDLL'
 	# a DLL link: exported, not internalized
-	grep -q " PREVAILING_DEF_IRONLY_EXP ${P}foo_api\$" foo.res
+	grep -q " PREVAILING_DEF_IRONLY_EXP ${P}foo_api\$" foo.dll.res
 	assert_equal "$(exports foo.dll)" "$(printf 'foo_api\nfoo_data')"
 	"$GCC" -O2 -flto -shared -o plugin.dll plugin.o
 	assert_equal "$(exports foo.dll)" "$(exports plugin.dll)"
@@ -89,7 +89,7 @@ SRC
 	assert_equal "$(exports bar.dll)" "$(printf 'alias_one\ndef_one\ndef_two\ndef_var')"
 	"$GCC" -O2 -flto -shared -o plugin.dll bar.o bar.def
 	assert_equal "$(exports bar.dll)" "$(exports plugin.dll)"
-	grep -q " PREVAILING_DEF_IRONLY_EXP ${P}def_two\$" bar.res
+	grep -q " PREVAILING_DEF_IRONLY_EXP ${P}def_two\$" bar.dll.res
 	run "$CC" -O2 -o use.exe use.c -L. -lbar
 	assert_success
 	runs use.exe "2 6 11 7"
@@ -130,13 +130,17 @@ SRC
 	run "$CC" -O2 -flto=2 -flto-partition=max -shared -save-temps -o priv.dll p?.o -Wl,--out-implib,libpriv.dll.a
 	assert_success
 	# partitioned: several LTRANS objects, and privatized statics
-	[ "$(ls priv.ltrans*.o | wc -l)" -gt 2 ]
-	run "$T-nm" priv.dll
-	assert_output --regexp " T ${P}s1\.lto_priv\.[0-9]+"
-	refute_output --regexp " U .*lto_priv"
-	for f in priv.ltrans*.o; do
-		! "$T-nm" "$f" | grep -E ' U .*lto_priv' || fail "$f: undefined lto_priv symbols"
-	done
+	[ "$(ls priv.dll.ltrans*.ltrans.o | wc -l)" -gt 2 ]
+	"$T-nm" priv.dll | grep -qE " T ${P}s1\.lto_priv\.[0-9]+\$"
+	! "$T-nm" priv.dll | grep -E '^ +U .*lto_priv' || fail "priv.dll: undefined lto_priv symbols"
+	# partitions refer to each other's: every reference has its definition
+	used=$(for f in priv.dll.ltrans*.ltrans.o; do "$T-nm" "$f"; done |
+		awk '$1 == "U" && $2 ~ /lto_priv/ { print $2 }' | sort -u)
+	defined=$(for f in priv.dll.ltrans*.ltrans.o; do "$T-nm" "$f"; done |
+		awk 'NF == 3 && $2 ~ /^[TDBR]$/ && $3 ~ /lto_priv/ { print $3 }' | sort -u)
+	[ -n "$used" ] || fail "no partition refers to another's lto_priv symbol: nothing was tested"
+	missing=$(comm -23 <(echo "$used") <(echo "$defined"))
+	[ -z "$missing" ] || fail "lto_priv symbols used but defined in no partition: $missing"
 	run "$T-nm" libpriv.dll.a
 	assert_output --partial "${P}api6"
 	"$CC" -O2 -o main.exe main.c -L. -lpriv
