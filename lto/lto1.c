@@ -7,7 +7,8 @@
  *   export-dynamic            -E / --export-dynamic
  *   undefined SYM             -u, -e: a reference from outside the inputs
  *   wrap SYM                  --wrap=SYM
- *   export PATTERN            --export-dynamic-symbol, --dynamic-list entries
+ *   export PATTERN            --export-dynamic-symbol, --dynamic-list entries,
+ *                             the EXPORTS of a PE .def file (raw names)
  *   lto PATH                  an LTO input ("a.o", "lib.a@0x1a2c")
  *   obj PATH / dso PATH       a non-LTO object or member / shared library,
  *   s K NAME                  followed by its symbols: K is D (defined),

@@ -21,10 +21,11 @@
  * in the output; of the members of one COMDAT group the first group wins.
  * A non-LTO object, -u, -e, --defsym and --wrap count as uses from outside
  * LTO; a shared library that refers to a symbol or defines one the output
- * interposes, -E, --export-dynamic-symbol and --dynamic-list make it
- * exported.  Names are the objects' own: with the "_" of i386 COFF, which
- * --wrap=SYM and the names of -u and .def files (collect2 adds it there)
- * take into account as ld does.
+ * interposes, -E, --export-dynamic-symbol, --dynamic-list and the EXPORTS
+ * of a PE .def file make it exported.  Names are the objects' own, with
+ * the "_" of i386 COFF: -u and -e give raw names, collect2 adds the prefix
+ * to the C names of .def files, and --wrap=SYM is matched after it, as ld
+ * does.
  *
  * The file lists the LTO inputs in the order lto1 gives them to the
  * backend, each as "NAME NSYMS", then per symbol "SLOT ID VERDICT NAME":
