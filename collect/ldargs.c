@@ -10,6 +10,14 @@
  * (PE-COFF: libNAME.dll.a, NAME.dll.a, libNAME.a, NAME.lib, libNAME.dll,
  * NAME.dll).  Linker scripts among the inputs (libc.so is one) are read
  * for the files their INPUT and GROUP commands name.
+ *
+ * On PE-COFF ld reads an input named *.def as a module-definition file:
+ * the symbols of its EXPORTS section go into the DLL's (or program's)
+ * export table, so they are exported definitions for the LTO stage too.
+ * Their names there are C names: ld adds the target's "_" on i386 (not to
+ * fastcall names, "@f@4"), and a name without "@N" also matches its
+ * stdcall and fastcall decorations ("_f@4", "@f@4"), as ld's stdcall
+ * fixup finds them.
  */
 #include "config.h"
 
@@ -22,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const separate[] = {
 	"-o", "-m", "-e", "-u", "-L", "-l", "-T", "-z", "-h", "-y", "-Y", "-A", "-b", "-c", "-F",
@@ -241,6 +250,99 @@ static void read_dynamic_list(struct link *l, const char *path)
 	}
 }
 
+/* A symbol name as a glob pattern that matches only itself. */
+static char *glob_quote(const char *name)
+{
+	char *q = xmalloc(2 * strlen(name) + 1), *o = q;
+	for (const char *p = name; *p; p++) {
+		if (strchr("*?[\\", *p))
+			*o++ = '\\';
+		*o++ = *p;
+	}
+	*o = 0;
+	return q;
+}
+
+/* The words of one line of a module-definition file: names (quoted
+ * ones without their quotes), "=" and "==".  A line that starts with ";"
+ * or "#" is a comment; elsewhere ld takes them for blanks. */
+static int def_words(const char *p, char **words, int max)
+{
+	int n = 0;
+	p += strspn(p, " \t\r");
+	if (*p == ';' || *p == '#')
+		return 0;
+	while (*p && n < max) {
+		size_t len;
+		if (strchr(" \t\r;#", *p)) {
+			p++;
+			continue;
+		}
+		if (*p == '=') {
+			len = p[1] == '=' ? 2 : 1;
+			words[n++] = xstrndup(p, len);
+		} else if (*p == '"' || *p == '\'') {
+			const char *end = strchr(p + 1, *p);
+			len = end ? (size_t)(end - p) + 1 : strlen(p);
+			words[n++] = xstrndup(p + 1, end ? len - 2 : len - 1);
+		} else {
+			len = strcspn(p, " \t\r=;#");
+			words[n++] = xstrndup(p, len);
+		}
+		p += len;
+	}
+	return n;
+}
+
+/* The exports of a module-definition file:
+ *   EXPORTS
+ *     name [= internal] [@ordinal [NONAME]] [DATA] [PRIVATE] [CONSTANT] [== impname]
+ * Another keyword at the start of a line (LIBRARY, NAME, IMPORTS,
+ * SECTIONS, ...) ends the section.  The symbol is the internal name when
+ * there is one. */
+static void read_def_file(struct link *l, const char *path)
+{
+	static const char *const keywords[] = { "NAME", "LIBRARY", "DESCRIPTION", "STACKSIZE", "HEAPSIZE",
+		"CODE", "DATA", "SECTIONS", "IMPORTS", "VERSION", NULL };
+	struct strvec lines = { 0 };
+	if (strvec_read_lines(&lines, path) < 0)
+		return; /* ld will say what is wrong with it */
+	const char *prefix = l->target->symbol_prefix;
+	int in_exports = 0;
+	for (size_t i = 0; i < lines.n; i++) {
+		char *w[16];
+		int n = def_words(lines.v[i], w, 16), k = 0;
+		if (n && strcmp(w[0], "EXPORTS") == 0) {
+			in_exports = 1;
+			k = 1;
+		} else if (n) {
+			for (const char *const *kw = keywords; *kw; kw++)
+				if (strcmp(w[0], *kw) == 0)
+					in_exports = 0;
+		}
+		if (in_exports && k < n && strcmp(w[k], "=") && strcmp(w[k], "==")) {
+			const char *sym = k + 2 < n && !strcmp(w[k + 1], "=") ? w[k + 2] : w[k];
+			char *name = glob_quote(sym);
+			int fastcall = sym[0] == '@';
+			strvec_pushf(&l->exported, "%s%s", fastcall ? "" : prefix, name);
+			if (*prefix && !fastcall && !strchr(sym, '@')) { /* ld's stdcall fixup */
+				strvec_pushf(&l->exported, "%s%s@[0-9]*", prefix, name);
+				strvec_pushf(&l->exported, "@%s@[0-9]*", name);
+			}
+			free(name);
+		}
+		for (int j = 0; j < n; j++)
+			free(w[j]);
+	}
+	strvec_free(&lines);
+}
+
+static int has_suffix_nocase(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n > m && strcasecmp(s + n - m, suffix) == 0;
+}
+
 /* --defsym SYM=EXPR: the symbols EXPR names are used from outside the
  * inputs. */
 static void defsym_references(struct link *l, const char *arg)
@@ -333,13 +435,18 @@ void link_read_args(struct link *l)
 			group = 0;
 		} else if (!strcmp(a, "-r") || !strcmp(a, "--relocatable") || !strcmp(a, "-Ur")) {
 			l->relocatable = 1;
-		} else if (!strcmp(a, "-shared") || !strcmp(a, "-Bshareable")) {
+		} else if (!strcmp(a, "-shared") || !strcmp(a, "-Bshareable") || !strcmp(a, "--shared") ||
+			   !strcmp(a, "--Bshareable") ||
+			   (l->target->format == OBJ_COFF && (!strcmp(a, "--dll") || !strcmp(a, "-dll")))) {
 			l->shared = 1;
 		} else if (!strcmp(a, "-pie") || !strcmp(a, "--pic-executable")) {
 			l->pie = 1;
 		} else if (!strcmp(a, "-no-pie") || !strcmp(a, "--no-pic-executable")) {
 			l->pie = 0;
 		} else if (!strcmp(a, "-E") || !strcmp(a, "--export-dynamic") || !strcmp(a, "-export-dynamic")) {
+			l->export_dynamic = 1;
+		} else if (l->target->format == OBJ_COFF && (!strcmp(a, "--export-all-symbols") ||
+							     !strcmp(a, "-export-all-symbols"))) {
 			l->export_dynamic = 1;
 		} else if (!strcmp(a, "--no-export-dynamic")) {
 			l->export_dynamic = 0;
@@ -360,7 +467,10 @@ void link_read_args(struct link *l)
 	size_t n = l->ninputs;
 	for (size_t i = 0; i < n; i++) {
 		struct input *in = &l->inputs[i];
-		if (in->kind == OBJK_OTHER && file_is_regular(in->path)) {
+		if (in->kind == OBJK_OTHER && l->target->format == OBJ_COFF && has_suffix_nocase(in->path, ".def")) {
+			if (file_is_regular(in->path))
+				read_def_file(l, in->path);
+		} else if (in->kind == OBJK_OTHER && file_is_regular(in->path)) {
 			struct state s = { .whole_archive = in->whole_archive };
 			read_script(l, l->inputs[i].arg, l->inputs[i].path, &s, &ngroups);
 		}

@@ -5,8 +5,11 @@
  * archives with an explicit BFD target (--target=default keeps binutils
  * from loading its LTO plugin and shows the raw symbols), reveals the
  * markers __gnu_lto_v1 (xgcc, GCC 4.5) and __gnu_lto_slim (GCC 12 slim
- * objects), with the target's symbol prefix.  Fat objects of stock GCC 12
- * carry no marker: the object layer finds their .gnu.lto_ sections.
+ * objects), with the target's symbol prefix ("___gnu_lto_v1" on i386
+ * COFF).  Fat objects of stock GCC 12 carry no marker: the object layer
+ * finds their .gnu.lto_ sections.  Where the target has no nm (the Cygwin
+ * rows on a machine without a Cygwin toolchain), the markers are read from
+ * the symbol tables through the object layer instead.
  *
  * Archive members are selected as ld selects them: walking the inputs in
  * order, a member is pulled when it defines a symbol that is undefined
@@ -26,6 +29,7 @@
 #include "process.h"
 #include "tempfile.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,13 +95,21 @@ static void raw_symbols(struct obj_file *f, struct link_sym **syms, size_t *n)
 
 /* Open PATH, tell whether it carries LTO IR (and is slim), and read its
  * symbols the way the member selection wants them. */
-static void scan_object(const char *path, int marked, int *lto, int *slim, struct link_sym **syms,
-			size_t *nsyms)
+static int is_marker(const struct link *l, const char *name);
+
+/* MARKED: nm saw a marker; -1: nm was not run, look for one here. */
+static void scan_object(const struct link *l, const char *path, int marked, int *lto, int *slim,
+			struct link_sym **syms, size_t *nsyms)
 {
 	char *err = NULL;
 	struct obj_file *f = obj_open(path, &err);
 	if (!f)
 		bad_input("%s", err);
+	if (marked < 0) {
+		marked = 0;
+		for (size_t i = 0; i < obj_nsymbols(f) && !marked; i++)
+			marked = obj_symbol(f, i)->binding != OBJB_LOCAL && is_marker(l, obj_symbol(f, i)->name);
+	}
 	int has_lto = 0;
 	for (size_t i = 0; i < obj_nsections(f); i++) {
 		const struct obj_section *s = obj_section(f, i);
@@ -141,8 +153,9 @@ static int is_marker(const struct link *l, const char *name)
 }
 
 /* Run nm once over all objects and archives; mark what has a marker.
- * Lines look like "PATH: NAME TYPE ..." or "ARCHIVE[MEMBER]: NAME TYPE ...". */
-static void run_nm(struct link *l, int *obj_marked, int **member_marked)
+ * Lines look like "PATH: NAME TYPE ..." or "ARCHIVE[MEMBER]: NAME TYPE ...".
+ * Returns -1 when there is no nm to run. */
+static int run_nm(struct link *l, int *obj_marked, int **member_marked)
 {
 	struct strvec c = { 0 };
 	strvec_push(&c, (char *)l->nm);
@@ -159,11 +172,17 @@ static void run_nm(struct link *l, int *obj_marked, int **member_marked)
 	}
 	if (!nfiles) {
 		strvec_free(&c);
-		return;
+		return 0;
 	}
 	char *out = temp_make(".nm");
 	struct spawn_cmd sc = { .argv = c.v, .name = "nm", .out_path = out, .err_path = "/dev/null" };
 	spawn_pipeline(&sc, 1, 0);
+	if (sc.status == -1 && sc.exec_errno == ENOENT && *l->target->tool_prefix) {
+		if (l->verbose)
+			fprintf(stderr, "collect2: no %s: the LTO markers are read from the symbol tables\n", l->nm);
+		strvec_free(&c);
+		return -1;
+	}
 	if (sc.status == -1)
 		fatal("cannot execute %s%s%s: %s", diag_lq(), l->nm, diag_rq(), strerror(sc.exec_errno));
 	FILE *f = fopen(out, "r");
@@ -209,6 +228,7 @@ static void run_nm(struct link *l, int *obj_marked, int **member_marked)
 	if (f)
 		fclose(f);
 	strvec_free(&c);
+	return 0;
 }
 
 /* --- the member selection -------------------------------------------- */
@@ -225,14 +245,19 @@ static void loaded(struct link *l, const char *path, int lto, int slim, int dso,
 	l->loaded[l->nloaded++] = (struct loaded){ path, lto, slim, dso, syms, n };
 }
 
-/* --wrap=SYM: references to SYM go to __wrap_SYM, to __real_SYM to SYM. */
+/* --wrap=SYM: references to SYM go to __wrap_SYM, to __real_SYM to SYM.
+ * ld compares SYM with the name after the target's prefix, which it
+ * keeps: on i386 COFF "_SYM" goes to "___wrap_SYM". */
 static char *wrapped(const struct link *l, const char *name)
 {
+	const char *p = l->target->symbol_prefix;
+	size_t plen = strncmp(name, p, strlen(p)) == 0 ? strlen(p) : 0;
+	const char *base = name + plen;
 	for (size_t i = 0; i < l->wraps.n; i++) {
-		if (strcmp(name, l->wraps.v[i]) == 0)
-			return xasprintf("__wrap_%s", name);
-		if (strncmp(name, "__real_", 7) == 0 && strcmp(name + 7, l->wraps.v[i]) == 0)
-			return xstrdup(name + 7);
+		if (strcmp(base, l->wraps.v[i]) == 0)
+			return xasprintf("%.*s__wrap_%s", (int)plen, name, base);
+		if (strncmp(base, "__real_", 7) == 0 && strcmp(base + 7, l->wraps.v[i]) == 0)
+			return xasprintf("%.*s%s", (int)plen, name, base + 7);
 	}
 	return NULL;
 }
@@ -343,18 +368,19 @@ void link_scan(struct link *l)
 	int **member_marked = xcalloc(l->ninputs, sizeof *member_marked);
 	for (size_t i = 0; i < l->ninputs; i++)
 		member_marked[i] = xcalloc(l->inputs[i].nmembers + 1, sizeof **member_marked);
-	run_nm(l, obj_marked, member_marked);
+	int no_nm = run_nm(l, obj_marked, member_marked) < 0 ? -1 : 0;
 
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
 		if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN) {
-			scan_object(in->path, obj_marked[i], &in->lto, &in->slim, &in->syms, &in->nsyms);
+			scan_object(l, in->path, no_nm ? no_nm : obj_marked[i], &in->lto, &in->slim, &in->syms,
+				    &in->nsyms);
 		} else if (obj_kind_is_archive(in->kind)) {
 			for (size_t m = 0; m < in->nmembers; m++) {
 				struct member *mem = &in->members[m];
 				if (obj_kind_is_object(mem->kind))
-					scan_object(mem->path, member_marked[i][m], &mem->lto, &mem->slim,
-						    &mem->syms, &mem->nsyms);
+					scan_object(l, mem->path, no_nm ? no_nm : member_marked[i][m], &mem->lto,
+						    &mem->slim, &mem->syms, &mem->nsyms);
 			}
 		}
 		free(member_marked[i]);

@@ -7,7 +7,8 @@
  *   export-dynamic            -E / --export-dynamic
  *   undefined SYM             -u, -e: a reference from outside the inputs
  *   wrap SYM                  --wrap=SYM
- *   export PATTERN            --export-dynamic-symbol, --dynamic-list entries
+ *   export PATTERN            --export-dynamic-symbol, --dynamic-list entries,
+ *                             the EXPORTS of a PE .def file (raw names)
  *   lto PATH                  an LTO input ("a.o", "lib.a@0x1a2c")
  *   obj PATH / dso PATH       a non-LTO object or member / shared library,
  *   s K NAME                  followed by its symbols: K is D (defined),
@@ -20,7 +21,8 @@
  * for a relocatable link merges the modules into one LTO object
  * (merge.c), and writes the objects for ld, one per line, to LIST.
  * Temporary files go to DIR, which collect2 removes; with -save-temps
- * they are named after the output and kept.
+ * they are named after the output and kept.  A bigobj COFF input reaches
+ * the backend as a plain COFF copy of its LTO sections, PREFIXbigobjN.o.
  *
  * lto1 also answers --list FILE... (list.c) and --merge -o OUT FILE...
  */
@@ -204,6 +206,21 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		lto_merge_options(mods, nmods, &o.all, &p.opts);
 		if (diag_error_count())
 			return 1; /* the modules cannot be linked together: said why */
+		/* bigobj inputs: the backend's LTO reader knows only plain COFF,
+		 * so it gets a plain copy of their LTO sections (merge.c) */
+		for (size_t u = 0, k = 0; u < d.nunits; u++) {
+			struct unit *un = &d.units[u];
+			if (un->kind != UNIT_LTO)
+				continue;
+			if (obj_kind(un->lto->f) == OBJK_COFF_BIGOBJ) {
+				char *copy = xasprintf("%sbigobj%zu.o", prefix, k);
+				if (lto_plain_coff_copy(un->path, copy))
+					return 1;
+				un->lto->name = copy;
+				p.inputs.v[k] = copy;
+			}
+			k++;
+		}
 		char *res = xasprintf("%sres", prefix);
 		lto_resolve(&d, res);
 		p.driver = getenv("COLLECT_GCC");

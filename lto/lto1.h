@@ -70,4 +70,9 @@ int lto_merge_options_main(int argc, char **argv);
  * or 1 after an error message. */
 int lto_merge_objects(char *const *inputs, size_t n, const char *out);
 
+/* Write the LTO sections of INPUT, a bigobj COFF object or member, into
+ * OUT, a plain COFF object (what the backend can read), module headers
+ * unchanged.  Returns 0, or 1 after an error message. */
+int lto_plain_coff_copy(const char *input, const char *out);
+
 #endif

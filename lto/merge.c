@@ -42,6 +42,12 @@
  * in slim objects.  Plain ld then says "plugin needed" instead of linking
  * nothing.
  *
+ * The same code copies one bigobj LTO object (-Wa,-mbig-obj) into a plain
+ * COFF object for the backend (lto_plain_coff_copy): GCC's LTO reader
+ * (libiberty's simple-object) knows only the plain COFF header, and stops
+ * with "file not recognized" on a bigobj.  The copy keeps every module
+ * header as it is.
+ *
  * Inputs that are not objects, not of the first one's format and machine,
  * not LTO (the caller links those with ld), or malformed are refused, one
  * error line each, and then no output is written.
@@ -303,6 +309,8 @@ static void assign_ids(struct input *ins, size_t n)
 static void copy_section(struct obj_writer *w, const struct obj_section *s, const char *name,
 			 int header)
 {
+	if (header && s->size <= LTO_HEADER_SLIM)
+		header = 0; /* too short to say (lto_header_decode refused it) */
 	obj_begin_section(w, name, s->flags, s->align);
 	obj_set_entsize(w, s->entsize);
 	if (header) {
@@ -332,8 +340,9 @@ static void write_stack_note(struct obj_writer *w, const struct input *ins, size
 }
 
 /* The sections of IN; the first input also gets the merged .opts and
- * the stack note. */
-static void write_input(struct obj_writer *w, struct input *in, const struct input *ins, size_t n)
+ * the stack note.  SLIM: module headers say slim. */
+static void write_input(struct obj_writer *w, struct input *in, const struct input *ins, size_t n,
+			int slim)
 {
 	struct obj_file *f = in->f;
 	const struct module *m = in->mods;
@@ -364,18 +373,20 @@ static void write_input(struct obj_writer *w, struct input *in, const struct inp
 		while (m->id != id) /* modules come in order: search on from the last */
 			m = m + 1 < in->mods + in->nmods ? m + 1 : in->mods;
 		if (m->newid == id) {
-			copy_section(w, s, s->name, s == m->header);
+			copy_section(w, s, s->name, slim && s == m->header);
 			continue;
 		}
 		/* ".gnu.lto_<name>.<id>": keep all up to the last dot */
 		const char *dot = strrchr(s->name, '.');
 		char *name = xasprintf("%.*s.%" PRIx64, (int)(dot - s->name), s->name, m->newid);
-		copy_section(w, s, name, s == m->header);
+		copy_section(w, s, name, slim && s == m->header);
 		free(name);
 	}
 }
 
-int lto_merge_objects(char *const *inputs, size_t n, const char *out)
+/* Merge INPUTS into OUT; SLIM: mark every module slim; PLAIN: OUT must
+ * be a plain COFF object. */
+static int merge(char *const *inputs, size_t n, const char *out, int slim)
 {
 	if (n == 0) {
 		diag(DIAG_ERROR, "--merge: no input files");
@@ -394,16 +405,16 @@ int lto_merge_objects(char *const *inputs, size_t n, const char *out)
 		struct obj_file *f0 = ins[0].f;
 		struct obj_writer *w = obj_create(obj_format(f0), obj_machine(f0), obj_is64(f0));
 		for (size_t i = 0; i < n; i++)
-			write_input(w, &ins[i], ins, n);
+			write_input(w, &ins[i], ins, n, slim);
 		for (size_t i = 0; i < n; i++)
 			debug_copy_links(w, &ins[i].debug);
 		const struct target *t = target_for_object(obj_format(f0), obj_machine(f0));
 		const char *prefix = t ? t->symbol_prefix : "";
-		char *v1 = xasprintf("%s__gnu_lto_v1", prefix), *slim = xasprintf("%s__gnu_lto_slim", prefix);
+		char *v1 = xasprintf("%s__gnu_lto_v1", prefix), *v1slim = xasprintf("%s__gnu_lto_slim", prefix);
 		obj_add_common(w, v1, 1, 1);
-		obj_add_common(w, slim, 1, 1);
+		obj_add_common(w, v1slim, 1, 1);
 		free(v1);
-		free(slim);
+		free(v1slim);
 		char *err = NULL;
 		if (obj_write(w, out, &err) < 0) {
 			diag(DIAG_ERROR, "%s", err);
@@ -419,4 +430,36 @@ int lto_merge_objects(char *const *inputs, size_t n, const char *out)
 	}
 	free(ins);
 	return bad != 0;
+}
+
+int lto_merge_objects(char *const *inputs, size_t n, const char *out)
+{
+	return merge(inputs, n, out, 1);
+}
+
+/* Plain COFF symbols number sections up to 0xfeff (from 0xff00 on they
+ * are special); the writer makes a bigobj beyond that. */
+enum { COFF_MAX_PLAIN_SECTIONS = 0xfeff };
+
+int lto_plain_coff_copy(const char *input, const char *out)
+{
+	char *err = NULL;
+	struct obj_file *f = obj_open(input, &err);
+	if (!f) {
+		diag(DIAG_ERROR, "%s", err);
+		free(err);
+		return 1;
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < obj_nsections(f); i++)
+		n += strncmp(obj_section(f, i)->name, LTO_SECTION_PREFIX, strlen(LTO_SECTION_PREFIX)) == 0 ||
+		     is_early_debug(obj_section(f, i));
+	obj_close(f);
+	if (n > COFF_MAX_PLAIN_SECTIONS) {
+		diag(DIAG_ERROR, "%s: %zu LTO sections do not fit a plain COFF object, and GCC's LTO reader "
+		     "cannot read bigobj objects", input, n);
+		return 1;
+	}
+	char *const in[] = { (char *)input };
+	return merge(in, 1, out, 0);
 }

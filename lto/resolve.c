@@ -21,8 +21,11 @@
  * in the output; of the members of one COMDAT group the first group wins.
  * A non-LTO object, -u, -e, --defsym and --wrap count as uses from outside
  * LTO; a shared library that refers to a symbol or defines one the output
- * interposes, -E, --export-dynamic-symbol and --dynamic-list make it
- * exported.
+ * interposes, -E, --export-dynamic-symbol, --dynamic-list and the EXPORTS
+ * of a PE .def file make it exported.  Names are the objects' own, with
+ * the "_" of i386 COFF: -u and -e give raw names, collect2 adds the prefix
+ * to the C names of .def files, and --wrap=SYM is matched after it, as ld
+ * does.
  *
  * The file lists the LTO inputs in the order lto1 gives them to the
  * backend, each as "NAME NSYMS", then per symbol "SLOT ID VERDICT NAME":
@@ -34,6 +37,7 @@
 #include "stage.h"
 #include "diag.h"
 #include "namemap.h"
+#include "target.h"
 
 #include <fnmatch.h>
 #include <inttypes.h>
@@ -52,6 +56,7 @@ struct gsym {
 
 struct resolver {
 	const struct link_desc *d;
+	const char *prefix;              /* of C names in the LTO objects: "_" on i386 COFF */
 	struct namemap names, comdats;
 	struct gsym *syms;
 	size_t n;
@@ -128,17 +133,21 @@ static void walk_plain(struct resolver *r, size_t u, const struct unit *un)
 }
 
 /* --wrap=SYM: a reference to SYM goes to __wrap_SYM, one to __real_SYM
- * to SYM.  Returns the name a reference binds to (NAME, or malloc'd). */
-static const char *wrap_target(const struct link_desc *d, const char *name, int *real)
+ * to SYM, SYM compared after the prefix as ld does.  Returns the name a
+ * reference binds to (NAME, or malloc'd). */
+static const char *wrap_target(const struct resolver *r, const char *name, int *real)
 {
+	const struct link_desc *d = r->d;
+	size_t plen = strncmp(name, r->prefix, strlen(r->prefix)) == 0 ? strlen(r->prefix) : 0;
+	const char *base = name + plen;
 	*real = 0;
 	for (size_t i = 0; i < d->wraps.n; i++) {
-		if (!strncmp(name, "__real_", 7) && !strcmp(name + 7, d->wraps.v[i])) {
+		if (!strncmp(base, "__real_", 7) && !strcmp(base + 7, d->wraps.v[i])) {
 			*real = 1;
-			return name + 7;
+			return xasprintf("%.*s%s", (int)plen, name, base + 7);
 		}
-		if (!strcmp(name, d->wraps.v[i]))
-			return xasprintf("__wrap_%s", name);
+		if (!strcmp(base, d->wraps.v[i]))
+			return xasprintf("%.*s__wrap_%s", (int)plen, name, base);
 	}
 	return name;
 }
@@ -167,7 +176,7 @@ static const char *verdict(const struct resolver *r, size_t unit, const struct l
 	const struct gsym *g = &r->syms[namemap_get(&r->names, ls->name) - 1];
 	if (ls->kind == LTO_UNDEF || ls->kind == LTO_WEAKUNDEF) {
 		int real;
-		const char *target = wrap_target(d, ls->name, &real);
+		const char *target = wrap_target(r, ls->name, &real);
 		size_t i = namemap_get(&r->names, target);
 		g = i ? &r->syms[i - 1] : NULL;
 		if (!g || g->rank == NONE)
@@ -194,13 +203,20 @@ static const char *verdict(const struct resolver *r, size_t unit, const struct l
 
 void lto_resolve(const struct link_desc *d, const char *path)
 {
-	struct resolver r = { .d = d };
+	struct resolver r = { .d = d, .prefix = "" };
+	for (size_t u = 0; u < d->nunits; u++)
+		if (d->units[u].kind == UNIT_LTO) {
+			const struct obj_file *f = d->units[u].lto->f;
+			const struct target *t = target_for_object(obj_format(f), obj_machine(f));
+			r.prefix = t ? t->symbol_prefix : "";
+			break;
+		}
 	for (size_t i = 0; i < d->undefined.n; i++)
 		outside_use(&r, d->undefined.v[i]);
 	for (size_t i = 0; i < d->wraps.n; i++) {
-		outside_use(&r, d->wraps.v[i]);
-		outside_use(&r, xasprintf("__wrap_%s", d->wraps.v[i]));
-		outside_use(&r, xasprintf("__real_%s", d->wraps.v[i]));
+		outside_use(&r, xasprintf("%s%s", r.prefix, d->wraps.v[i]));
+		outside_use(&r, xasprintf("%s__wrap_%s", r.prefix, d->wraps.v[i]));
+		outside_use(&r, xasprintf("%s__real_%s", r.prefix, d->wraps.v[i]));
 	}
 	size_t nlto = 0;
 	for (size_t u = 0; u < d->nunits; u++) {
