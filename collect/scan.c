@@ -140,8 +140,48 @@ static int is_marker(const struct link *l, const char *name)
 	return strcmp(name + plen, "__gnu_lto_v1") == 0 || strcmp(name + plen, "__gnu_lto_slim") == 0;
 }
 
-/* Run nm once over all objects and archives; mark what has a marker.
- * Lines look like "PATH: NAME TYPE ..." or "ARCHIVE[MEMBER]: NAME TYPE ...". */
+/* One line of "nm -A -P" output: mark the input or member it names when
+ * its symbol is an LTO marker.  Lines look like "PATH: NAME TYPE ..." or
+ * "ARCHIVE[MEMBER]: NAME TYPE ..."; anything else is passed over. */
+void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int **member_marked)
+{
+	for (size_t i = 0; i < l->ninputs; i++) {
+		struct input *in = &l->inputs[i];
+		size_t plen = strlen(in->path);
+		if (strncmp(line, in->path, plen) != 0)
+			continue;
+		const char *rest = line + plen;
+		const char *member = NULL;
+		size_t mlen = 0;
+		if (*rest == '[') {
+			member = rest + 1;
+			const char *close = strstr(member, "]: ");
+			if (!close)
+				continue;
+			mlen = (size_t)(close - member);
+			rest = close + 1;
+		}
+		if (strncmp(rest, ": ", 2) != 0)
+			continue;
+		char name[4096];
+		if (sscanf(rest + 2, "%4095s", name) != 1 || !is_marker(l, name))
+			break;
+		if (!member) {
+			obj_marked[i] = 1;
+			break;
+		}
+		/* the first member of that name not yet marked */
+		for (size_t m = 0; m < in->nmembers; m++)
+			if (strlen(in->members[m].m.name) == mlen &&
+			    strncmp(in->members[m].m.name, member, mlen) == 0 && !member_marked[i][m]) {
+				member_marked[i][m] = 1;
+				break;
+			}
+		break;
+	}
+}
+
+/* Run nm once over all objects and archives; mark what has a marker. */
 static void run_nm(struct link *l, int *obj_marked, int **member_marked)
 {
 	struct strvec c = { 0 };
@@ -169,42 +209,8 @@ static void run_nm(struct link *l, int *obj_marked, int **member_marked)
 	FILE *f = fopen(out, "r");
 	char *line = NULL;
 	size_t cap = 0;
-	while (f && getline(&line, &cap, f) > 0) {
-		for (size_t i = 0; i < l->ninputs; i++) {
-			struct input *in = &l->inputs[i];
-			size_t plen = strlen(in->path);
-			if (strncmp(line, in->path, plen) != 0)
-				continue;
-			const char *rest = line + plen;
-			const char *member = NULL;
-			size_t mlen = 0;
-			if (*rest == '[') {
-				member = rest + 1;
-				const char *close = strstr(member, "]: ");
-				if (!close)
-					continue;
-				mlen = (size_t)(close - member);
-				rest = close + 1;
-			}
-			if (strncmp(rest, ": ", 2) != 0)
-				continue;
-			char name[4096];
-			if (sscanf(rest + 2, "%4095s", name) != 1 || !is_marker(l, name))
-				break;
-			if (!member) {
-				obj_marked[i] = 1;
-				break;
-			}
-			/* the first member of that name not yet marked */
-			for (size_t m = 0; m < in->nmembers; m++)
-				if (strlen(in->members[m].m.name) == mlen &&
-				    strncmp(in->members[m].m.name, member, mlen) == 0 && !member_marked[i][m]) {
-					member_marked[i][m] = 1;
-					break;
-				}
-			break;
-		}
-	}
+	while (f && getline(&line, &cap, f) > 0)
+		nm_mark_line(l, line, obj_marked, member_marked);
 	free(line);
 	if (f)
 		fclose(f);
