@@ -206,6 +206,12 @@ static void run_nm(struct link *l, int *obj_marked, int **member_marked)
 	spawn_pipeline(&sc, 1, 0);
 	if (sc.status == -1)
 		fatal("cannot execute %s%s%s: %s", diag_lq(), l->nm, diag_rq(), strerror(sc.exec_errno));
+	/* 1 is a file nm did not recognize, which the object layer judges;
+	 * more, or a signal (reported by spawn), is nm failing, as in gcc */
+	if (sc.status > 1 && sc.status < 128)
+		fatal("%s returned %d exit status", l->nm, sc.status);
+	if (sc.status >= 128)
+		exit(1);
 	FILE *f = fopen(out, "r");
 	char *line = NULL;
 	size_t cap = 0;
