@@ -49,8 +49,8 @@ static void read_description(const char *path, struct link_desc *d)
 		char *line = lines.v[li];
 		size_t len = strlen(line);
 		char *sp = strchr(line, ' ');
-		char *val = sp ? sp + 1 : "";
-		for (char *r = val, *w = val;; r++, w++) { /* unescaped in place */
+		char *val = sp ? sp + 1 : line + len; /* writable: unescaped in place */
+		for (char *r = val, *w = val;; r++, w++) {
 			if (*r == '\\' && (r[1] == 'n' || r[1] == '\\'))
 				*w = *++r == 'n' ? '\n' : '\\';
 			else if (!(*w = *r))
