@@ -131,13 +131,14 @@ static void scan_object(const char *path, int marked, int *lto, int *slim, struc
 
 /* --- nm -------------------------------------------------------------- */
 
+/* 1 for __gnu_lto_v1, 2 for __gnu_lto_slim (with the target's prefix), else 0. */
 static int is_marker(const struct link *l, const char *name)
 {
 	const char *p = l->target->symbol_prefix;
 	size_t plen = strlen(p);
 	if (strncmp(name, p, plen) != 0)
 		return 0;
-	return strcmp(name + plen, "__gnu_lto_v1") == 0 || strcmp(name + plen, "__gnu_lto_slim") == 0;
+	return strcmp(name + plen, "__gnu_lto_v1") == 0 ? 1 : strcmp(name + plen, "__gnu_lto_slim") == 0 ? 2 : 0;
 }
 
 /* One line of "nm -A -P" output: mark the input or member it names when
@@ -164,17 +165,20 @@ void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int *
 		if (strncmp(rest, ": ", 2) != 0)
 			continue;
 		char name[4096];
-		if (sscanf(rest + 2, "%4095s", name) != 1 || !is_marker(l, name))
+		int marker;
+		if (sscanf(rest + 2, "%4095s", name) != 1 || !(marker = is_marker(l, name)))
 			break;
 		if (!member) {
-			obj_marked[i] = 1;
+			obj_marked[i] |= marker;
 			break;
 		}
-		/* the first member of that name not yet marked */
+		/* Members may share a name, and nm shows them in order: the
+		 * first member of that name without this marker yet (a member
+		 * has each marker once, and an xgcc object both). */
 		for (size_t m = 0; m < in->nmembers; m++)
 			if (strlen(in->members[m].m.name) == mlen &&
-			    strncmp(in->members[m].m.name, member, mlen) == 0 && !member_marked[i][m]) {
-				member_marked[i][m] = 1;
+			    strncmp(in->members[m].m.name, member, mlen) == 0 && !(member_marked[i][m] & marker)) {
+				member_marked[i][m] |= marker;
 				break;
 			}
 		break;

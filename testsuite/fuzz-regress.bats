@@ -49,3 +49,22 @@ load helper
 	assert_output --partial "unknown ELF version 65"
 	refute_output --partial "no error"
 }
+
+@test "fuzz-regress: nm's two marker lines of one member do not mark its namesake" {
+	# Found while factoring collect2's nm parser for fuzz/nm.c: an xgcc
+	# LTO object has __gnu_lto_v1 and __gnu_lto_slim, and the second line
+	# marked the next member of the same name, a plain object, which
+	# then failed with "has the LTO marker but no .gnu.lto_ sections".
+	mkdir 1 2
+	echo 'int lf(void) { return 4; }' >1/x.c
+	echo 'int pf(void) { return 5; }' >2/x.c
+	"$XGCC" -O2 -flto -c 1/x.c -o 1/x.o
+	"$XGCC" -O2 -c 2/x.c -o 2/x.o
+	ar q libdup.a 1/x.o 2/x.o 2>/dev/null
+	[ "$(ar t libdup.a | tr '\n' ' ')" = "x.o x.o " ]
+	echo 'int lf(void); int pf(void); int main(void) { return lf() + pf() != 9; }' >m.c
+	run "$XGCC" -O2 -flto m.c libdup.a -o prog
+	assert_success
+	run ./prog
+	assert_success
+}
