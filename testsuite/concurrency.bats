@@ -30,6 +30,8 @@ setup() {
 		echo 'p%: $(OBJS)'
 		printf '\t+"$(XGCC)" -O2 -flto=jobserver -flto-partition=max $(OBJS) -o $@\n'
 	} >Makefile
+	# our own make, not a submake of make check's (its -j and jobserver)
+	unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 }
 
 @test "concurrency: 8 LTO links under make -j8 match the serial ones" {
