@@ -78,6 +78,19 @@ static char *find_lto1(const char *argv0)
 	return p;
 }
 
+/* A value of the description, on one line: newline and backslash
+ * escaped (lto/lto1.c reads them back). */
+static void put_value(FILE *f, const char *key, const char *v)
+{
+	fprintf(f, "%s ", key);
+	for (; *v; v++)
+		if (*v == '\n' || *v == '\\')
+			fprintf(f, "\\%c", *v == '\n' ? 'n' : '\\');
+		else
+			fputc(*v, f);
+	fputc('\n', f);
+}
+
 /* The link as lto1 needs it for resolution: the mode, the references
  * from outside the inputs, and every unit in the order ld loads it, with
  * the symbols of the non-LTO ones. */
@@ -90,20 +103,20 @@ static void write_link_description(const struct link *l, const char *path)
 	if (l->export_dynamic)
 		fprintf(f, "export-dynamic\n");
 	for (size_t i = 0; i < l->undefined.n; i++)
-		fprintf(f, "undefined %s\n", l->undefined.v[i]);
+		put_value(f, "undefined", l->undefined.v[i]);
 	for (size_t i = 0; i < l->wraps.n; i++)
-		fprintf(f, "wrap %s\n", l->wraps.v[i]);
+		put_value(f, "wrap", l->wraps.v[i]);
 	for (size_t i = 0; i < l->exported.n; i++)
-		fprintf(f, "export %s\n", l->exported.v[i]);
+		put_value(f, "export", l->exported.v[i]);
 	for (size_t i = 0; i < l->nloaded; i++) {
 		const struct loaded *u = &l->loaded[i];
-		fprintf(f, "%s %s\n", u->lto ? "lto" : u->dso ? "dso" : "obj", u->path);
+		put_value(f, u->lto ? "lto" : u->dso ? "dso" : "obj", u->path);
 		if (u->lto)
 			continue;
 		for (size_t k = 0; k < u->nsyms; k++) {
 			const struct link_sym *s = &u->syms[k];
 			char kind = !s->defined ? (s->weak ? 'w' : 'U') : s->common ? 'C' : s->weak ? 'W' : 'D';
-			fprintf(f, "s %c %s\n", kind, s->name);
+			put_value(f, (char[]){ 's', ' ', kind, 0 }, s->name);
 		}
 	}
 	if (fclose(f) != 0)

@@ -73,5 +73,8 @@ struct link {
 void link_read_args(struct link *l);
 /* scan.c: classify every input, find the LTO ones, select archive members. */
 void link_scan(struct link *l);
+/* scan.c: one line of "nm -A -P" output; when it shows an LTO marker,
+ * set OBJ_MARKED[input] or MEMBER_MARKED[input][member] (fuzz/nm.c). */
+void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int **member_marked);
 
 #endif

@@ -143,17 +143,61 @@ static void scan_object(const struct link *l, const char *path, int marked, int 
 
 /* --- nm -------------------------------------------------------------- */
 
+/* 1 for __gnu_lto_v1, 2 for __gnu_lto_slim (with the target's prefix), else 0. */
 static int is_marker(const struct link *l, const char *name)
 {
 	const char *p = l->target->symbol_prefix;
 	size_t plen = strlen(p);
 	if (strncmp(name, p, plen) != 0)
 		return 0;
-	return strcmp(name + plen, "__gnu_lto_v1") == 0 || strcmp(name + plen, "__gnu_lto_slim") == 0;
+	return strcmp(name + plen, "__gnu_lto_v1") == 0 ? 1 : strcmp(name + plen, "__gnu_lto_slim") == 0 ? 2 : 0;
+}
+
+/* One line of "nm -A -P" output: mark the input or member it names when
+ * its symbol is an LTO marker.  Lines look like "PATH: NAME TYPE ..." or
+ * "ARCHIVE[MEMBER]: NAME TYPE ..."; anything else is passed over. */
+void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int **member_marked)
+{
+	for (size_t i = 0; i < l->ninputs; i++) {
+		struct input *in = &l->inputs[i];
+		size_t plen = strlen(in->path);
+		if (strncmp(line, in->path, plen) != 0)
+			continue;
+		const char *rest = line + plen;
+		const char *member = NULL;
+		size_t mlen = 0;
+		if (*rest == '[') {
+			member = rest + 1;
+			const char *close = strstr(member, "]: ");
+			if (!close)
+				continue;
+			mlen = (size_t)(close - member);
+			rest = close + 1;
+		}
+		if (strncmp(rest, ": ", 2) != 0)
+			continue;
+		char name[4096];
+		int marker;
+		if (sscanf(rest + 2, "%4095s", name) != 1 || !(marker = is_marker(l, name)))
+			break;
+		if (!member) {
+			obj_marked[i] |= marker;
+			break;
+		}
+		/* Members may share a name, and nm shows them in order: the
+		 * first member of that name without this marker yet (a member
+		 * has each marker once, and an xgcc object both). */
+		for (size_t m = 0; m < in->nmembers; m++)
+			if (strlen(in->members[m].m.name) == mlen &&
+			    strncmp(in->members[m].m.name, member, mlen) == 0 && !(member_marked[i][m] & marker)) {
+				member_marked[i][m] |= marker;
+				break;
+			}
+		break;
+	}
 }
 
 /* Run nm once over all objects and archives; mark what has a marker.
- * Lines look like "PATH: NAME TYPE ..." or "ARCHIVE[MEMBER]: NAME TYPE ...".
  * Returns -1 when there is no nm to run. */
 static int run_nm(struct link *l, int *obj_marked, int **member_marked)
 {
@@ -185,45 +229,17 @@ static int run_nm(struct link *l, int *obj_marked, int **member_marked)
 	}
 	if (sc.status == -1)
 		fatal("cannot execute %s%s%s: %s", diag_lq(), l->nm, diag_rq(), strerror(sc.exec_errno));
+	/* 1 is a file nm did not recognize, which the object layer judges;
+	 * more, or a signal (reported by spawn), is nm failing, as in gcc */
+	if (sc.status > 1 && sc.status < 128)
+		fatal("%s returned %d exit status", l->nm, sc.status);
+	if (sc.status >= 128)
+		exit(1);
 	FILE *f = fopen(out, "r");
 	char *line = NULL;
 	size_t cap = 0;
-	while (f && getline(&line, &cap, f) > 0) {
-		for (size_t i = 0; i < l->ninputs; i++) {
-			struct input *in = &l->inputs[i];
-			size_t plen = strlen(in->path);
-			if (strncmp(line, in->path, plen) != 0)
-				continue;
-			const char *rest = line + plen;
-			const char *member = NULL;
-			size_t mlen = 0;
-			if (*rest == '[') {
-				member = rest + 1;
-				const char *close = strstr(member, "]: ");
-				if (!close)
-					continue;
-				mlen = (size_t)(close - member);
-				rest = close + 1;
-			}
-			if (strncmp(rest, ": ", 2) != 0)
-				continue;
-			char name[4096];
-			if (sscanf(rest + 2, "%4095s", name) != 1 || !is_marker(l, name))
-				break;
-			if (!member) {
-				obj_marked[i] = 1;
-				break;
-			}
-			/* the first member of that name not yet marked */
-			for (size_t m = 0; m < in->nmembers; m++)
-				if (strlen(in->members[m].m.name) == mlen &&
-				    strncmp(in->members[m].m.name, member, mlen) == 0 && !member_marked[i][m]) {
-					member_marked[i][m] = 1;
-					break;
-				}
-			break;
-		}
-	}
+	while (f && getline(&line, &cap, f) > 0)
+		nm_mark_line(l, line, obj_marked, member_marked);
 	free(line);
 	if (f)
 		fclose(f);

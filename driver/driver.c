@@ -175,6 +175,11 @@ int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char
 		for (size_t i = 0; i < ncmds && failed; i++)
 			if (sc[i].status == -1)
 				cannot_execute(names[i], sc[i].argv[0], sc[i].exec_errno);
+			else if (sc[i].status > 1 && sc[i].status < 128)
+				/* gcc is silent here; 1 is the status of errors the
+				 * program has reported, anything else is a failure
+				 * that may have said nothing */
+				diag(DIAG_ERROR, "%s returned %d exit status", names[i], sc[i].status);
 	}
 	for (size_t i = 0; i < ncmds; i++)
 		strvec_free(&argvs[i]);

@@ -81,6 +81,9 @@ static int check_shtab(const struct obj_file *f, uint64_t *count, char **reason)
 		return FAIL("unknown ELF class %d", cls);
 	if (data != ELFDATA2LSB && data != ELFDATA2MSB)
 		return FAIL("unknown ELF byte order %d", data);
+	/* libelf takes another version for a file that is not ELF, with no error */
+	if (p[EI_VERSION] != EV_CURRENT)
+		return FAIL("unknown ELF version %d", p[EI_VERSION]);
 	int is64 = cls == ELFCLASS64;
 	size_t ehsize = is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
 	size_t shsize = is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);

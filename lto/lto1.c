@@ -14,7 +14,10 @@
  *   s K NAME                  followed by its symbols: K is D (defined),
  *                             W (weak), C (common), U (reference), w (weak ref)
  *
- * the units in the order ld loads them.  The link-time options come, as
+ * the units in the order ld loads them.  In the values a newline is
+ * written as backslash-n and a backslash doubled, so that any file name
+ * fits a line.
+ * The link-time options come, as
  * for GCC's lto-wrapper, from COLLECT_GCC_OPTIONS.  lto1 reads the LTO
  * inputs (read.c), merges the options they were compiled with (opts.c),
  * writes the resolution file (resolve.c), runs the backend (run.c), or
@@ -50,7 +53,13 @@ static void read_description(const char *path, struct link_desc *d)
 		char *line = lines.v[li];
 		size_t len = strlen(line);
 		char *sp = strchr(line, ' ');
-		const char *val = sp ? sp + 1 : "";
+		char *val = sp ? sp + 1 : line + len; /* writable: unescaped in place */
+		for (char *r = val, *w = val;; r++, w++) {
+			if (*r == '\\' && (r[1] == 'n' || r[1] == '\\'))
+				*w = *++r == 'n' ? '\n' : '\\';
+			else if (!(*w = *r))
+				break;
+		}
 		size_t klen = sp ? (size_t)(sp - line) : (size_t)len;
 #define IS(word) (klen == strlen(word) && !strncmp(line, word, klen))
 		if (IS("s") && cur && strlen(val) > 2) {
