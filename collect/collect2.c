@@ -13,7 +13,10 @@
  * archives), collect2 runs xgcc's lto1 on them before the one and only
  * ld, telling it the link mode and the symbols of every other input so
  * that it can resolve symbols as a linker plugin would; ld then gets
- * lto1's objects in place of the LTO inputs.
+ * lto1's objects in place of the LTO inputs.  On PE-COFF, a DLL link
+ * also gets --exclude-symbols for the private symbols the LTRANS objects
+ * define, and a -r link of LTO objects alone is lto1's merged object
+ * itself, without ld.
  */
 #include "config.h"
 
@@ -22,6 +25,7 @@
 #include "stagetime.h"
 #include "fileinfo.h"
 #include "inputs.h"
+#include "obj.h"
 #include "respfile.h"
 #include "process.h"
 #include "strvec.h"
@@ -123,11 +127,48 @@ static void write_link_description(const struct link *l, const char *path)
 		fatal("cannot write %s: %m", path);
 }
 
+/* A DLL exports every global symbol when nothing says dllexport (ld's
+ * auto-export), and PE-COFF has no hidden visibility: the statics that
+ * LTO partitioning made global, NAME.lto_priv.N, would be exported with
+ * names that change from build to build.  ld is told to leave out those
+ * the LTRANS objects define, as ELF hides them. */
+static void exclude_private_exports(const struct link *l, const struct strvec *objects, struct strvec *ld_args)
+{
+	struct strvec names = { 0 };
+	size_t plen = strlen(l->target->symbol_prefix), len = 0;
+	for (size_t i = 0; i < objects->n; i++) {
+		char *err = NULL;
+		struct obj_file *f = obj_open(objects->v[i], &err);
+		if (!f) {
+			free(err); /* ld will say what is wrong with it */
+			continue;
+		}
+		for (size_t k = 0; k < obj_nsymbols(f); k++) {
+			const struct obj_symbol *s = obj_symbol(f, k);
+			if (s->binding == OBJB_LOCAL || s->section < 0 || !strstr(s->name, ".lto_priv."))
+				continue;
+			/* auto-export names are C names, without the target's prefix */
+			const char *name = strncmp(s->name, l->target->symbol_prefix, plen) ? s->name : s->name + plen;
+			strvec_push(&names, xstrdup(name));
+			len += strlen(name) + 1;
+		}
+		obj_close(f);
+	}
+	if (!names.n)
+		return;
+	char *list = xmalloc(len), *p = list;
+	for (size_t i = 0; i < names.n; i++)
+		p += sprintf(p, "%s%s", i ? "," : "", names.v[i]);
+	strvec_push(ld_args, "--exclude-symbols");
+	strvec_push(ld_args, list);
+	strvec_free(&names);
+}
+
 /* Run lto1 on the LTO units; then put its objects where the first LTO
  * input stood and drop the LTO object files from ld's arguments.  LTO
  * archive members stay in their archives: their symbols are now defined
  * by lto1's objects, so ld does not pull them. */
-static void run_lto_stage(struct link *l, struct strvec *ld_args)
+static void run_lto_stage(struct link *l, struct strvec *ld_args, struct strvec *lto_objects)
 {
 	size_t first_arg = (size_t)-1;
 	int *drop = xcalloc(ld_args->n + 1, sizeof *drop);
@@ -173,8 +214,57 @@ static void run_lto_stage(struct link *l, struct strvec *ld_args)
 			strvec_push(&out, ld_args->v[i]);
 	}
 	free(drop);
+	if (l->target->format == OBJ_COFF && l->shared)
+		exclude_private_exports(l, &objects, &out);
 	*ld_args = out;
+	*lto_objects = objects;
 }
+
+/* PE-COFF -r of LTO objects only: lto1's merged object (LTO sections
+ * only) is the output as the COFF writer made it.  ld -r would copy it
+ * without the sections' IMAGE_SCN_LNK_REMOVE flag, adding empty .text,
+ * .data and .bss; on ELF ld -r copies it faithfully.  Returns 1 when the
+ * output is written. */
+static int merged_output(const struct link *l, const struct strvec *objects)
+{
+	if (l->target->format != OBJ_COFF || !l->relocatable || objects->n != 1)
+		return 0;
+	for (size_t i = 0; i < l->nloaded; i++)
+		if (!l->loaded[i].lto)
+			return 0;
+	const char *out = "a.out";
+	for (size_t i = 0; i + 1 < l->args.n; i++)
+		if (!strcmp(l->args.v[i], "-o") || !strcmp(l->args.v[i], "--output"))
+			out = l->args.v[i + 1];
+	char *err = NULL;
+	struct obj_file *f = obj_open(objects->v[0], &err);
+	if (!f)
+		fatal("%s", err);
+	int lto_only = obj_nsections(f) > 0;
+	for (size_t i = 0; i < obj_nsections(f); i++)
+		lto_only &= !strncmp(obj_section(f, i)->name, ".gnu.lto_", 9);
+	obj_close(f);
+	if (!lto_only)
+		return 0;
+	FILE *in = fopen(objects->v[0], "rb");
+	if (!in)
+		fatal("cannot read %s: %m", objects->v[0]);
+	char *tmp = xasprintf("%s.xgcc-tmp", out);
+	temp_register(tmp);
+	FILE *o = fopen(tmp, "wb");
+	if (!o)
+		fatal("cannot write %s: %m", tmp);
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		if (fwrite(buf, 1, n, o) != n)
+			fatal("cannot write %s: %m", out);
+	fclose(in);
+	if (fclose(o) != 0 || rename(tmp, out) != 0)
+		fatal("cannot write %s: %m", out);
+	return 1;
+}
+
 
 /* Alone, --version and --help are collect2's; with a link line they are
  * ld's (xgcc -Wl,--version). */
@@ -257,14 +347,18 @@ int main(int argc, char **argv)
 	/* LTO objects get link-time optimization unless -fno-lto, as with
 	 * gcc's linker plugin, which claims them whether or not -flto is on
 	 * the link line; -fno-lto links fat ones through their code. */
-	if (XGCC_ENABLE_LTO && !l.lto_disabled)
-		run_lto_stage(&l, &ld_args);
-	else
+	struct strvec lto_objects = { 0 };
+	if (XGCC_ENABLE_LTO && !l.lto_disabled) {
+		run_lto_stage(&l, &ld_args, &lto_objects);
+		if (merged_output(&l, &lto_objects))
+			return 0;
+	} else {
 		for (size_t i = 0; i < l.nloaded; i++)
 			if (l.loaded[i].lto && l.loaded[i].slim)
 				fatal("%s: slim LTO object (no code but LTO IR) cannot be linked %s",
 				      l.loaded[i].path, XGCC_ENABLE_LTO ? "with -fno-lto"
 				      : "without LTO support (this xgcc was configured with --disable-lto)");
+	}
 
 	struct strvec cmd = { 0 };
 	strvec_push(&cmd, (char *)l.ld);

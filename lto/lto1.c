@@ -98,6 +98,7 @@ struct link_options {
 	const char *partition;   /* -flto-partition=VALUE */
 	int save_temps, verbose, verify;
 	int nolto_rel, rel;      /* -flinker-output=nolto-rel, =rel given */
+	int fat;                 /* -ffat-lto-objects (the last of it and -fno-) */
 };
 
 static void read_link_options(struct link_options *o)
@@ -125,6 +126,8 @@ static void read_link_options(struct link_options *o)
 			o->nolto_rel = 1, o->rel = 0;
 		else if (!strcmp(a, "-flinker-output=rel"))
 			o->rel = 1, o->nolto_rel = 0;
+		else if (!strcmp(a, "-ffat-lto-objects") || !strcmp(a, "-fno-fat-lto-objects"))
+			o->fat = a[2] != 'n';
 	}
 	/* Every stream is decompressed once before the backend sees it: a
 	 * damaged object is then named, never met as a backend crash.  It
@@ -202,8 +205,19 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		o.nolto_rel = 1;
 	}
 
+	/* -r -ffat-lto-objects on PE-COFF: one backend run of incremental-link
+	 * mode writes the merged IR and its code into one object, as GCC's
+	 * plugin has it done (-flinker-output=rel, no WPA); the merged object
+	 * then links with -flto and, through its code, without.  (ELF keeps
+	 * the slim merge.) */
+	int fat_rel = 0;
+	for (size_t u = 0; u < d.nunits && d.mode == MODE_REL && !o.nolto_rel && o.fat; u++)
+		if (d.units[u].kind == UNIT_LTO) {
+			fat_rel = obj_format(d.units[u].lto->f) == OBJ_COFF;
+			break;
+		}
 	struct strvec outputs = { 0 };
-	if (d.mode == MODE_REL && !o.nolto_rel) {
+	if (d.mode == MODE_REL && !o.nolto_rel && !fat_rel) {
 		/* -r: the modules, merged into one LTO object */
 		stage_begin("merge (-r)");
 		char *merged = xasprintf("%slto.o", prefix);
@@ -240,7 +254,7 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		p.linker_output = o.nolto_rel ? "nolto-rel" : outputs_of[d.mode];
 		p.prefix = prefix;
 		p.jobs_spec = o.jobs;
-		p.partition = o.partition;
+		p.partition = fat_rel ? "none" : o.partition;
 		p.small = ir_bytes < SMALL_IR_BYTES;
 		p.verbose = o.verbose;
 		if (lto_run_backend(&p)) {
