@@ -37,8 +37,9 @@ void digest_str(struct digest *d, const char *s)
 	digest_bytes(d, s, n);
 }
 
-static void digest_skipping(struct digest *d, const char *p, size_t n, const char *skip)
+void digest_bytes_skipping(struct digest *d, const void *bytes, size_t n, const char *skip)
 {
+	const char *p = bytes;
 	size_t k = skip ? strlen(skip) : 0;
 	const char *at;
 	while (k && (at = memmem(p, n, skip, k))) {
@@ -50,11 +51,6 @@ static void digest_skipping(struct digest *d, const char *p, size_t n, const cha
 }
 
 int digest_file(struct digest *d, const char *path)
-{
-	return digest_file_skipping(d, path, NULL);
-}
-
-int digest_file_skipping(struct digest *d, const char *path, const char *skip)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
@@ -75,7 +71,7 @@ int digest_file_skipping(struct digest *d, const char *path, const char *skip)
 			errno = e;
 			return -1;
 		}
-		digest_skipping(d, p, (size_t)st.st_size, skip);
+		digest_bytes(d, p, (size_t)st.st_size);
 		munmap(p, (size_t)st.st_size);
 	}
 	close(fd);

@@ -6,7 +6,8 @@
  * and the programs that run (the driver, the backend's lto1 and its
  * version).  The SHA-256 of all that names its object in DIR.  WPA
  * writes its options into every partition (.gnu.lto_.opts), the
- * temporary name of its list among them: the key leaves that name out.  An entry
+ * temporary name of its list among them: the key leaves that name out,
+ * and takes a partition's sections and symbols, not its layout.  An entry
  * DIR/KEY is
  *
  *   "XGLTRC1\n"   8 bytes of magic
@@ -28,6 +29,7 @@
 #include "cache.h"
 #include "backend.h"
 #include "diag.h"
+#include "obj.h"
 #include "tempfile.h"
 
 #include <dirent.h>
@@ -145,6 +147,41 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 	return c;
 }
 
+/* An object's sections and symbols, less SKIP, but not its layout: the
+ * offsets move with the length of SKIP. */
+static int digest_object(struct digest *d, const char *path, const char *skip)
+{
+	char *err = NULL;
+	struct obj_file *f = obj_open(path, &err);
+	if (!f) {
+		free(err);
+		return -1;
+	}
+	digest_u64(d, obj_machine(f));
+	digest_u64(d, (uint64_t)obj_is64(f));
+	for (size_t i = 0; i < obj_nsections(f); i++) {
+		const struct obj_section *s = obj_section(f, i);
+		digest_str(d, s->name);
+		digest_u64(d, s->type);
+		digest_u64(d, s->flags);
+		digest_u64(d, s->align);
+		digest_u64(d, s->entsize);
+		if (s->data)
+			digest_bytes_skipping(d, s->data, (size_t)s->size, skip);
+		digest_str(d, "");
+	}
+	for (size_t i = 0; i < obj_nsymbols(f); i++) {
+		const struct obj_symbol *y = obj_symbol(f, i);
+		digest_str(d, y->name);
+		digest_u64(d, y->value);
+		digest_u64(d, y->size);
+		digest_u64(d, (uint64_t)(int64_t)y->section);
+		digest_u64(d, (uint64_t)y->binding << 16 | (uint64_t)y->visibility << 8 | y->type);
+	}
+	obj_close(f);
+	return 0;
+}
+
 void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *const *files, size_t nfiles,
 		   const char *skip, char key[DIGEST_HEX])
 {
@@ -157,7 +194,7 @@ void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *
 		char *path = at && !strncmp(at, "@0x", 3) ? xstrndup(files[i], (size_t)(at - files[i]))
 							  : xstrdup(files[i]);
 		digest_str(&d, at && !strncmp(at, "@0x", 3) ? at : "");
-		if (digest_file_skipping(&d, path, skip) < 0)
+		if (skip ? digest_object(&d, files[i], skip) < 0 : digest_file(&d, path) < 0)
 			digest_str(&d, "(unreadable)"); /* the backend will say why */
 		free(path);
 	}

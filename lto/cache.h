@@ -19,8 +19,9 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 /* The key of one backend run: the options (less those that change no
  * code: -v, -save-temps), the words WORDS of its command that are not
  * file names, and the bytes of the FILES it reads ("lib.a@0x1a2c" is
- * the archive with its offset), less every occurrence of SKIP (a
- * temporary name they record; or NULL). */
+ * the archive with its offset).  With SKIP, the FILES are objects that
+ * record the temporary name SKIP (WPA's partitions): their sections and
+ * symbols are hashed, less every occurrence of SKIP. */
 void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *const *files, size_t nfiles,
 		   const char *skip, char key[DIGEST_HEX]);
 
