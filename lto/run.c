@@ -18,6 +18,12 @@
  * partitions would be one anyway), P.lto.o; so does -flto-partition=none.
  * P is the dump prefix: "OUTPUT." with -save-temps, which keeps every
  * file, else a name in collect2's temporary directory.
+ *
+ * With -flto-cache=DIR (cache.c) each LTRANS run, and the single run, is
+ * first looked up by the digest of what it reads; a hit copies the
+ * object and the run is skipped.  WPA then gets -flto-partition=1to1
+ * (unless the link names a partitioning) and a fixed -frandom-seed, so
+ * that unchanged code lands in byte-identical partitions.
  */
 #include "config.h"
 
