@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "tempfile.h"
+#include "selfreport.h"
 #include "diag.h"
 
 #include <errno.h>
@@ -102,6 +103,7 @@ void temp_init(void)
 		sigaction(sigs[i], &sa, NULL);
 	}
 	atexit(at_exit);
+	self_report_init();
 }
 
 static void add(char **table, volatile sig_atomic_t *n, const char *path)

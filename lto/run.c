@@ -18,10 +18,17 @@
  * partitions would be one anyway), P.lto.o; so does -flto-partition=none.
  * P is the dump prefix: "OUTPUT." with -save-temps, which keeps every
  * file, else a name in collect2's temporary directory.
+ *
+ * With -flto-cache=DIR (cache.c) each LTRANS run, and the single run, is
+ * first looked up by the digest of what it reads; a hit copies the
+ * object and the run is skipped.  WPA then gets -flto-partition=1to1
+ * (unless the link names a partitioning) and a fixed -frandom-seed, so
+ * that unchanged code lands in byte-identical partitions.
  */
 #include "config.h"
 
 #include "run.h"
+#include "cache.h"
 #include "backend.h"
 #include "diag.h"
 #include "stagetime.h"
@@ -32,6 +39,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The partitioning when the cache is on and the link names none: see
+ * doc/lto.texi (LTRANS cache) for the figures behind the choice. */
+#define CACHE_PARTITIONING "-flto-partition=1to1"
+
+static int has_prefix(const struct strvec *v, const char *prefix)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (!strncmp(v->v[i], prefix, strlen(prefix)))
+			return 1;
+	return 0;
+}
 
 static void print_command(char **argv)
 {
@@ -156,22 +175,36 @@ static char *ltrans_stem(const char *part)
 }
 
 /* One backend run, no WPA: named as lto-wrapper names it for
- * -flto-partition=none (P.lto.o; the driver derives the rest). */
-static int single_run(struct run_plan *p)
+ * -flto-partition=none (P.lto.o; the driver derives the rest).  Its
+ * cache key covers the resolution and every input. */
+static int single_run(struct run_plan *p, struct lto_cache *cache)
 {
-	struct strvec cmd = base_command(p);
+	struct strvec cmd = base_command(p), words = { 0 };
 	if (!p->partition)
-		strvec_push(&cmd, "-flto-partition=none");
+		strvec_push(&words, "-flto-partition=none");
+	strvec_pushf(&words, "-flinker-output=%s", p->linker_output);
+	strvec_extend(&cmd, &words);
 	strvec_pushf(&cmd, "-fresolution=%s", p->resolution);
-	strvec_pushf(&cmd, "-flinker-output=%s", p->linker_output);
 	char *out = xasprintf("%slto.o", p->prefix);
 	stage_begin("no-WPA compile");
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-o");
 	strvec_push(&cmd, out);
-	if (run_one(p, &cmd, "lto1"))
-		return 1;
 	strvec_push(&p->outputs, out);
+	if (!cache)
+		return run_one(p, &cmd, "lto1");
+	char key[DIGEST_HEX];
+	struct strvec files = { 0 };
+	strvec_push(&files, p->resolution);
+	strvec_extend(&files, &p->inputs);
+	lto_cache_key(cache, &words, files.v, files.n, NULL, key);
+	int hit = lto_cache_fetch(cache, key, out);
+	if (!hit) {
+		if (run_one(p, &cmd, "lto1"))
+			return 1;
+		lto_cache_store(cache, key, out);
+	}
+	lto_cache_close(cache, hit, 1);
 	return 0;
 }
 
@@ -180,8 +213,9 @@ int lto_run_backend(struct run_plan *p)
 	struct jobs *jobs = jobs_open(p->jobs_spec);
 	int limit = jobs_limit(jobs);
 	int none = p->partition && !strcmp(p->partition, "none");
+	struct lto_cache *cache = lto_cache_open(&p->opts, p->driver, p->verbose);
 	if (none || (!p->partition && p->small))
-		return single_run(p);
+		return single_run(p, cache);
 
 	/* WPA */
 	stage_begin("WPA");
@@ -194,6 +228,12 @@ int lto_run_backend(struct run_plan *p)
 		strvec_push(&cmd, "-fwpa");
 	strvec_pushf(&cmd, "-fresolution=%s", p->resolution);
 	strvec_pushf(&cmd, "-flinker-output=%s", p->linker_output);
+	if (cache && !p->partition)
+		strvec_push(&cmd, CACHE_PARTITIONING);
+	/* the partitions' section names carry a random number unless the
+	 * seed is fixed: with one, an unchanged partition is the same bytes */
+	if (cache && !has_prefix(&p->opts, "-frandom-seed"))
+		strvec_push(&cmd, "-frandom-seed=xgcc-ltrans-cache");
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-dumpbase");
 	strvec_pushf(&cmd, "%swpa", p->prefix);
@@ -211,35 +251,53 @@ int lto_run_backend(struct run_plan *p)
 		else
 			fprintf(stderr, "lto1: %zu partitions; LTRANS jobs: at most %d at a time\n", parts.n, limit);
 	}
+	/* the partitions the cache has are copied, the others compiled */
 	char ***argvs = xcalloc(parts.n, sizeof *argvs);
 	const char **names = xcalloc(parts.n, sizeof *names);
 	const char **errs = xcalloc(parts.n, sizeof *errs);
+	char (*keys)[DIGEST_HEX] = xcalloc(parts.n, sizeof *keys);
+	size_t *miss = xcalloc(parts.n, sizeof *miss), nmiss = 0;
+	struct strvec words = { 0 };
+	strvec_push(&words, "-fltrans");
+	size_t first = p->outputs.n;
 	for (size_t i = 0; i < parts.n; i++) {
 		char *stem = ltrans_stem(parts.v[i]);
+		char *out = xasprintf("%s.o", stem);
+		strvec_push(&p->outputs, out);
+		if (cache) {
+			lto_cache_key(cache, &words, &parts.v[i], 1, list, keys[i]);
+			if (lto_cache_fetch(cache, keys[i], out))
+				continue;
+		}
 		struct strvec c = base_command(p);
-		strvec_push(&c, "-fltrans");
+		strvec_extend(&c, &words);
 		strvec_push(&c, "-o");
-		strvec_pushf(&c, "%s.o", stem);
+		strvec_push(&c, out);
 		strvec_push(&c, parts.v[i]);
 		strvec_push(&c, "-dumpbase");
 		strvec_push(&c, stem);
-		argvs[i] = c.v;
-		names[i] = "lto1";
-		errs[i] = temp_make(".err");
-		strvec_pushf(&p->outputs, "%s.o", stem);
+		argvs[nmiss] = c.v;
+		names[nmiss] = "lto1";
+		errs[nmiss] = temp_make(".err");
+		miss[nmiss++] = i;
 		if (p->verbose)
 			print_command(c.v);
 	}
 	stage_begin("LTRANS");
-	int failed = jobs_run(jobs, (char **const *)argvs, names, errs, parts.n);
+	int failed = nmiss ? jobs_run(jobs, (char **const *)argvs, names, errs, nmiss) : 0;
 	jobs_close(jobs);
 	/* each job's messages, in partition order; damaged IR is one line */
 	int damaged = 0;
-	for (size_t i = 0; i < parts.n && failed && !damaged; i++)
+	for (size_t i = 0; i < nmiss && failed && !damaged; i++)
 		damaged = lto_backend_damage(errs[i]);
-	for (size_t i = 0; i < parts.n; i++)
+	for (size_t i = 0; i < nmiss; i++)
 		if (!damaged || lto_backend_damage(errs[i]))
 			if (lto_backend_report(p, errs[i], failed) && damaged)
 				break;
+	if (cache && !failed) {
+		for (size_t i = 0; i < nmiss; i++)
+			lto_cache_store(cache, keys[miss[i]], p->outputs.v[first + miss[i]]);
+		lto_cache_close(cache, parts.n - nmiss, parts.n);
+	}
 	return failed;
 }

@@ -93,6 +93,10 @@ AC_CHECK_LIB([z], [inflate], [Z_LIBS=-lz], [AC_MSG_ERROR([zlib not found: instal
 AC_CHECK_HEADER([zstd.h], [], [AC_MSG_ERROR([zstd.h not found: install libzstd-dev])])
 AC_CHECK_LIB([zstd], [ZSTD_decompressStream], [ZSTD_LIBS=-lzstd],
   [AC_MSG_ERROR([libzstd not found: install libzstd-dev])])
+AC_CHECK_HEADER([nettle/sha2.h], [], [AC_MSG_ERROR([nettle/sha2.h not found: install nettle-dev])])
+AC_CHECK_LIB([nettle], [nettle_sha256_init], [NETTLE_LIBS=-lnettle],
+  [AC_MSG_ERROR([libnettle not found: install nettle-dev])])
+AC_SUBST([NETTLE_LIBS])
 AC_SUBST([Z_LIBS])
 AC_SUBST([ZSTD_LIBS])
 ])

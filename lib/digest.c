@@ -1,0 +1,92 @@
+/* SHA-256 through nettle; see digest.h.  Files are mapped and hashed in
+ * place: a partition or an input may be many megabytes. */
+#include "config.h"
+
+#include "digest.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void digest_init(struct digest *d)
+{
+	sha256_init(&d->ctx);
+}
+
+void digest_bytes(struct digest *d, const void *p, size_t n)
+{
+	sha256_update(&d->ctx, n, p);
+}
+
+void digest_u64(struct digest *d, uint64_t v)
+{
+	uint8_t b[8];
+	for (int i = 0; i < 8; i++)
+		b[i] = (uint8_t)(v >> 8 * i);
+	digest_bytes(d, b, sizeof b);
+}
+
+void digest_str(struct digest *d, const char *s)
+{
+	size_t n = strlen(s);
+	digest_u64(d, n);
+	digest_bytes(d, s, n);
+}
+
+void digest_bytes_skipping(struct digest *d, const void *bytes, size_t n, const char *skip)
+{
+	const char *p = bytes;
+	size_t k = skip ? strlen(skip) : 0;
+	const char *at;
+	while (k && (at = memmem(p, n, skip, k))) {
+		digest_bytes(d, p, (size_t)(at - p));
+		n -= (size_t)(at - p) + k;
+		p = at + k;
+	}
+	digest_bytes(d, p, n);
+}
+
+int digest_file(struct digest *d, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0) {
+		int e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	digest_u64(d, (uint64_t)st.st_size);
+	if (st.st_size > 0) {
+		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p == MAP_FAILED) {
+			int e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		digest_bytes(d, p, (size_t)st.st_size);
+		munmap(p, (size_t)st.st_size);
+	}
+	close(fd);
+	return 0;
+}
+
+void digest_final(struct digest *d, uint8_t *out)
+{
+	sha256_digest(&d->ctx, DIGEST_SIZE, out);
+}
+
+void digest_hex(struct digest *d, char *hex)
+{
+	uint8_t raw[DIGEST_SIZE];
+	digest_final(d, raw);
+	for (int i = 0; i < DIGEST_SIZE; i++)
+		snprintf(hex + 2 * i, 3, "%02x", raw[i]);
+}

@@ -1,0 +1,35 @@
+/* SHA-256 digests (nettle's), for keys and checksums: the LTRANS cache
+ * (lto/cache.c) hashes what a backend run reads, and each cache entry
+ * carries the digest of its bytes. */
+#ifndef XGCC_DIGEST_H
+#define XGCC_DIGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <nettle/sha2.h>
+
+enum { DIGEST_SIZE = SHA256_DIGEST_SIZE, DIGEST_HEX = 2 * SHA256_DIGEST_SIZE + 1 };
+
+struct digest {
+	struct sha256_ctx ctx;
+};
+
+void digest_init(struct digest *d);
+void digest_bytes(struct digest *d, const void *p, size_t n);
+/* A string with its length first, so that no two lists of strings
+ * feed the same bytes. */
+void digest_str(struct digest *d, const char *s);
+void digest_u64(struct digest *d, uint64_t v);
+/* The bytes of the file PATH (mapped, not copied).  0, or -1 with errno
+ * set when it cannot be read. */
+int digest_file(struct digest *d, const char *path);
+/* The N bytes at P, less every occurrence of the string SKIP (a
+ * temporary name they record) when SKIP is not NULL. */
+void digest_bytes_skipping(struct digest *d, const void *p, size_t n, const char *skip);
+/* The digest, raw (OUT: DIGEST_SIZE bytes) or as hex (DIGEST_HEX chars,
+ * NUL included); D is spent. */
+void digest_final(struct digest *d, uint8_t *out);
+void digest_hex(struct digest *d, char *hex);
+
+#endif
