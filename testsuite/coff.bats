@@ -24,7 +24,7 @@ setup_file() {
 		done
 	done
 	local srcs=("$SRCDIR/testsuite/coff-unit.c" "$SRCDIR/lib/obj-coff.c" "$SRCDIR/lib/diag.c"
-		"$SRCDIR/lib/tempfile.c" "$SRCDIR/lib/strvec.c")
+		"$SRCDIR/lib/tempfile.c" "$SRCDIR/lib/selfreport.c" "$SRCDIR/lib/strvec.c")
 	local inc=(-I"$XGCC_BUILDDIR" -I"$SRCDIR/lib")
 	cc -std=c11 -Wall -Wextra -Werror -O2 "${inc[@]}" "${srcs[@]}" -o "$d/coff-unit" \
 		>"$d/build.log" 2>&1 &
