@@ -119,7 +119,8 @@ static void write_link_description(const struct link *l, const char *path)
 			continue;
 		for (size_t k = 0; k < u->nsyms; k++) {
 			const struct link_sym *s = &u->syms[k];
-			char kind = !s->defined ? (s->weak ? 'w' : 'U') : s->common ? 'C' : s->weak ? 'W' : 'D';
+			char kind = !s->defined ? (s->weak ? 'w' : 'U')
+				    : s->common ? 'C' : s->weak ? 'W' : s->comdat ? 'K' : 'D';
 			put_value(f, (char[]){ 's', ' ', kind, 0 }, s->name);
 		}
 	}

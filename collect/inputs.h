@@ -17,6 +17,7 @@ struct link_sym {
 	int defined;   /* defines it (common included) */
 	int weak;      /* a weak reference does not pull archive members */
 	int common;
+	int comdat;    /* a strong definition in a COMDAT section (COFF) or section group (ELF) */
 };
 
 struct member {

@@ -55,10 +55,11 @@ __attribute__((format(printf, 1, 2))) _Noreturn static void bad_input(const char
 
 /* --- symbols of one object ------------------------------------------ */
 
-static void add_sym(struct link_sym **syms, size_t *n, const char *name, int defined, int weak, int common)
+static void add_sym(struct link_sym **syms, size_t *n, const char *name, int defined, int weak, int common,
+		    int comdat)
 {
 	*syms = xrealloc(*syms, (*n + 1) * sizeof **syms);
-	(*syms)[(*n)++] = (struct link_sym){ xstrdup(name), defined, weak, common };
+	(*syms)[(*n)++] = (struct link_sym){ xstrdup(name), defined, weak, common, comdat };
 }
 
 /* The LTO symbol tables of all modules in F. */
@@ -77,10 +78,20 @@ static int lto_symbols(struct obj_file *f, struct link_sym **syms, size_t *n, ch
 			return -1;
 		for (size_t k = 0; k < nls; k++)
 			add_sym(syms, n, ls[k].name, ls[k].kind != LTO_UNDEF && ls[k].kind != LTO_WEAKUNDEF,
-				ls[k].kind == LTO_WEAKUNDEF || ls[k].kind == LTO_WEAKDEF, ls[k].kind == LTO_COMMON);
+				ls[k].kind == LTO_WEAKUNDEF || ls[k].kind == LTO_WEAKDEF, ls[k].kind == LTO_COMMON, 0);
 		free(ls);
 	}
 	return 0;
+}
+
+/* A section ld may discard as a duplicate: COFF IMAGE_SCN_LNK_COMDAT,
+ * ELF SHF_GROUP. */
+static int in_comdat(struct obj_file *f, int section)
+{
+	if (section < 0)
+		return 0;
+	uint64_t flags = obj_section(f, (size_t)section)->flags;
+	return obj_format(f) == OBJ_COFF ? (flags & 0x1000) != 0 : (flags & 0x200) != 0;
 }
 
 static void raw_symbols(struct obj_file *f, struct link_sym **syms, size_t *n)
@@ -89,7 +100,8 @@ static void raw_symbols(struct obj_file *f, struct link_sym **syms, size_t *n)
 		const struct obj_symbol *s = obj_symbol(f, i);
 		if (s->binding == OBJB_LOCAL || !*s->name)
 			continue;
-		add_sym(syms, n, s->name, s->section != -1, s->binding == OBJB_WEAK, s->section == -3);
+		add_sym(syms, n, s->name, s->section != -1, s->binding == OBJB_WEAK, s->section == -3,
+			s->binding != OBJB_WEAK && in_comdat(f, s->section));
 	}
 }
 

@@ -18,7 +18,11 @@
  * loads them (collect2 gives that order, archive members where they are
  * pulled): a strong definition beats a common, which beats a weak one; of
  * two equals the first wins; a shared library's definition loses to any
- * in the output; of the members of one COMDAT group the first group wins.
+ * in the output; of the members of one COMDAT group the first group wins,
+ * except that a non-LTO object's COMDAT copy beats an LTO module's loaded
+ * before it: the backend turns a prevailing group into plain globals,
+ * which the final ld (no plugin to discard the object's group) would see
+ * beside the object's copy.
  * A non-LTO object, -u, -e, --defsym and --wrap count as uses from outside
  * LTO; a shared library that refers to a symbol or defines one the output
  * interposes, -E, --export-dynamic-symbol, --dynamic-list and the EXPORTS
@@ -125,6 +129,19 @@ static void walk_plain(struct resolver *r, size_t u, const struct unit *un)
 		else
 			g->ref_regular = 1;
 		switch (ps->kind) {
+		case 'K':
+			/* ld with the plugin would discard this copy as a
+			 * duplicate of the LTO module's COMDAT group.  But the
+			 * backend dissolves a prevailing group into plain
+			 * globals, which ld without the plugin puts beside
+			 * this copy (on COFF: "multiple definition").  This
+			 * copy has to win instead. */
+			if (!dso && g->winner && *g->winner->comdat && g->rank == STRONG_DEF) {
+				g->unit = u;
+				g->winner = NULL;
+				break;
+			}
+			/* fall through */
 		case 'D': define(g, dso ? DSO_DEF : STRONG_DEF, u, NULL); break;
 		case 'W': define(g, dso ? DSO_DEF : WEAK_DEF, u, NULL); break;
 		case 'C': define(g, dso ? DSO_DEF : COMMON_DEF, u, NULL); break;

@@ -40,7 +40,8 @@ enum link_mode { MODE_EXEC, MODE_PIE, MODE_DYN, MODE_REL };
 /* A symbol of a non-LTO input: defined, weak, common, or a reference. */
 struct plain_sym {
 	char *name;
-	char kind;                 /* 'D' def, 'W' weak def, 'C' common, 'U' ref, 'w' weak ref */
+	char kind;                 /* 'D' def, 'K' def in a COMDAT section or group, 'W' weak def,
+				      'C' common, 'U' ref, 'w' weak ref */
 };
 
 /* One unit of the link in the order ld loads it: an LTO input, a plain

@@ -362,3 +362,37 @@ zlib_streams() {
 
 @test "x86_64: a damaged zlib stream is named before the backend runs" { zlib_streams $X64; }
 @test "i686: a damaged zlib stream is named before the backend runs" { zlib_streams $X32; }
+
+# A COMDAT copy in the IR (mingw g++ emits std::logic_error's typeinfo in
+# every unit) that a static libstdc++ member pulled later also defines:
+# ld with the plugin would drop the member's group, but here the backend's
+# plain global would meet it in the final link ("multiple definition").
+# The member's copy wins: the IR's is PREEMPTED_REG.
+static_libstdcxx() {
+	target "$1"
+	command -v "$GXX" >/dev/null || skip "$GXX is not installed"
+	cat >throw.cc <<'SRC'
+#include <cstdio>
+#include <stdexcept>
+static int check(int x) { if (x > 5) throw std::logic_error("too big"); return x; }
+int main(int argc, char **argv) {
+	(void)argv;
+	try { check(argc + 10); } catch (const std::exception &e) { std::printf("caught %s\n", e.what()); }
+	try { throw std::runtime_error("boom"); } catch (const std::exception &e) { std::printf("caught %s\n", e.what()); }
+	return 0;
+}
+SRC
+	"$GXX" -O2 -static-libgcc -static-libstdc++ -o ref.exe throw.cc
+	WINEPATH= wine_run ./ref.exe
+	REF=$output
+	[ -n "$REF" ]
+	run "$CXX" -O2 -flto -save-temps -static-libgcc -static-libstdc++ -o p.exe throw.cc
+	assert_success
+	WINEPATH= runs p.exe "$REF"
+	run verdicts p.res
+	assert_line --regexp "^[0-9]+ PREEMPTED_REG ${P}_ZTISt11logic_error\$"
+	assert_line --regexp "^[0-9]+ PREEMPTED_REG ${P}_ZTISt9exception\$"
+}
+
+@test "x86_64: -static-libstdc++: a COMDAT the IR and a pulled libstdc++ member both define" { static_libstdcxx $X64; }
+@test "i686: -static-libstdc++: a COMDAT the IR and a pulled libstdc++ member both define" { static_libstdcxx $X32; }
