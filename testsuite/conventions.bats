@@ -116,12 +116,12 @@ same_colors() {
 
 @test "colour: auto colours on a terminal unless TERM is dumb, as gcc" {
 	command -v script >/dev/null || skip "script (util-linux) not installed"
-	TERM=xterm script -qec "$XGCC -save-temps=foo t.c" /dev/null >tty.out || true
+	TERM=xterm script -qec "$XGCC -save-temps=foo t.c" /dev/null </dev/null >tty.out || true
 	grep -q $'^\e\\[01m\e\\[Kxgcc:' tty.out || fail "no colour on a terminal: $(cat -v tty.out)"
-	TERM=dumb script -qec "$XGCC -save-temps=foo t.c" /dev/null >dumb.out || true
+	TERM=dumb script -qec "$XGCC -save-temps=foo t.c" /dev/null </dev/null >dumb.out || true
 	! grep -q $'\e\\[' dumb.out || fail "colour with TERM=dumb"
 	grep -q '^xgcc: fatal error: ' dumb.out || fail "no message with TERM=dumb: $(cat -v dumb.out)"
-	TERM=xterm script -qec "gcc -save-temps=foo t.c" /dev/null >gcc-tty.out || true
+	TERM=xterm script -qec "gcc -save-temps=foo t.c" /dev/null </dev/null >gcc-tty.out || true
 	diff <(sed 's/xgcc:/gcc:/' tty.out) gcc-tty.out || fail "not gcc's colours on a terminal"
 }
 
