@@ -9,7 +9,10 @@
  * COFF).  Fat objects of stock GCC 12 carry no marker: the object layer
  * finds their .gnu.lto_ sections.  Where the target has no nm (the Cygwin
  * rows on a machine without a Cygwin toolchain), the markers are read from
- * the symbol tables through the object layer instead.
+ * the symbol tables through the object layer instead.  nm runs while the
+ * object layer reads the inputs (each mapped, only its headers, tables and
+ * LTO sections touched): the markers are needed only afterwards, to check
+ * that what carries one has LTO sections.
  *
  * Archive members are selected as ld selects them: walking the inputs in
  * order, a member is pulled when it defines a symbol that is undefined
@@ -109,19 +112,24 @@ static void raw_symbols(struct obj_file *f, struct link_sym **syms, size_t *n)
  * symbols the way the member selection wants them. */
 static int is_marker(const struct link *l, const char *name);
 
-/* MARKED: nm saw a marker; -1: nm was not run, look for one here. */
-static void scan_object(const struct link *l, const char *path, int marked, int *lto, int *slim,
+/* LTO IR where nm saw a marker, or the object layer did when there is no nm. */
+static void check_marker(const char *path, int marked, int lto)
+{
+	if (marked && !lto)
+		bad_input("%s: has the LTO marker but no .gnu.lto_ sections", path);
+}
+
+/* FIND_MARKER: nm is not run, look for the marker here. */
+static void scan_object(const struct link *l, const char *path, int find_marker, int *lto, int *slim,
 			struct link_sym **syms, size_t *nsyms)
 {
 	char *err = NULL;
 	struct obj_file *f = obj_open(path, &err);
 	if (!f)
 		bad_input("%s", err);
-	if (marked < 0) {
-		marked = 0;
-		for (size_t i = 0; i < obj_nsymbols(f) && !marked; i++)
-			marked = obj_symbol(f, i)->binding != OBJB_LOCAL && is_marker(l, obj_symbol(f, i)->name);
-	}
+	int marked = 0;
+	for (size_t i = 0; find_marker && i < obj_nsymbols(f) && !marked; i++)
+		marked = obj_symbol(f, i)->binding != OBJB_LOCAL && is_marker(l, obj_symbol(f, i)->name);
 	int has_lto = 0;
 	for (size_t i = 0; i < obj_nsections(f); i++) {
 		const struct obj_section *s = obj_section(f, i);
@@ -140,8 +148,7 @@ static void scan_object(const struct link *l, const char *path, int marked, int 
 				*slim = 1;
 		}
 	}
-	if (marked && !has_lto)
-		bad_input("%s: has the LTO marker but no .gnu.lto_ sections", path);
+	check_marker(path, marked, has_lto);
 	*lto = has_lto;
 	char *reason;
 	if (has_lto) {
@@ -209,45 +216,61 @@ void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int *
 	}
 }
 
-/* Run nm once over all objects and archives; mark what has a marker.
- * Returns -1 when there is no nm to run. */
-static int run_nm(struct link *l, int *obj_marked, int **member_marked)
+/* nm over all objects and archives, started before the object layer's
+ * scan and waited for after it. */
+struct nm_run {
+	struct strvec argv;
+	struct spawn_cmd cmd;
+	pid_t pid;
+	char *out;
+};
+
+/* Start nm over the objects and archives (none: nothing is started).
+ * Returns -1 when the target has no nm to run, else 0. */
+static int nm_start(struct link *l, struct nm_run *r)
 {
-	struct strvec c = { 0 };
-	strvec_push(&c, (char *)l->nm);
-	strvec_push(&c, "--target=default");
-	strvec_push(&c, "-A");
-	strvec_push(&c, "-P");
+	struct strvec *c = &r->argv;
+	strvec_push(c, (char *)l->nm);
+	strvec_push(c, "--target=default");
+	strvec_push(c, "-A");
+	strvec_push(c, "-P");
 	size_t nfiles = 0;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		enum obj_kind k = l->inputs[i].kind;
 		if (obj_kind_is_object(k) || obj_kind_is_archive(k)) {
-			strvec_push(&c, l->inputs[i].path);
+			strvec_push(c, l->inputs[i].path);
 			nfiles++;
 		}
 	}
-	if (!nfiles) {
-		strvec_free(&c);
+	if (!nfiles)
 		return 0;
-	}
-	char *out = temp_make(".nm");
-	struct spawn_cmd sc = { .argv = c.v, .name = "nm", .out_path = out, .err_path = "/dev/null" };
-	spawn_pipeline(&sc, 1, 0);
-	if (sc.status == -1 && sc.exec_errno == ENOENT && *l->target->tool_prefix) {
+	r->out = temp_make(".nm");
+	r->cmd = (struct spawn_cmd){ .argv = c->v, .name = "nm", .out_path = r->out, .err_path = "/dev/null" };
+	if (spawn_start(&r->cmd, 1, &r->pid) == 0)
+		return 0;
+	if (r->cmd.exec_errno == ENOENT && *l->target->tool_prefix) {
 		if (l->verbose)
 			fprintf(stderr, "collect2: no %s: the LTO markers are read from the symbol tables\n", l->nm);
-		strvec_free(&c);
 		return -1;
 	}
-	if (sc.status == -1)
-		fatal("cannot execute %s%s%s: %s", diag_lq(), l->nm, diag_rq(), strerror(sc.exec_errno));
+	fatal("cannot execute %s%s%s: %s", diag_lq(), l->nm, diag_rq(), strerror(r->cmd.exec_errno));
+}
+
+/* Wait for nm and mark what has a marker. */
+static void nm_finish(struct link *l, struct nm_run *r, int *obj_marked, int **member_marked)
+{
+	if (!r->out) {
+		strvec_free(&r->argv);
+		return;
+	}
+	spawn_wait(&r->cmd, 1, &r->pid, 0);
 	/* 1 is a file nm did not recognize, which the object layer judges;
 	 * more, or a signal (reported by spawn), is nm failing, as in gcc */
-	if (sc.status > 1 && sc.status < 128)
-		fatal("%s returned %d exit status", l->nm, sc.status);
-	if (sc.status >= 128)
+	if (r->cmd.status > 1 && r->cmd.status < 128)
+		fatal("%s returned %d exit status", l->nm, r->cmd.status);
+	if (r->cmd.status >= 128)
 		exit(1);
-	FILE *f = fopen(out, "r");
+	FILE *f = fopen(r->out, "r");
 	char *line = NULL;
 	size_t cap = 0;
 	while (f && getline(&line, &cap, f) > 0)
@@ -255,8 +278,7 @@ static int run_nm(struct link *l, int *obj_marked, int **member_marked)
 	free(line);
 	if (f)
 		fclose(f);
-	strvec_free(&c);
-	return 0;
+	strvec_free(&r->argv);
 }
 
 /* --- the member selection -------------------------------------------- */
@@ -392,25 +414,34 @@ void link_scan(struct link *l)
 		ar_close(a);
 	}
 
-	int *obj_marked = xcalloc(l->ninputs, sizeof *obj_marked);
-	int **member_marked = xcalloc(l->ninputs, sizeof *member_marked);
-	for (size_t i = 0; i < l->ninputs; i++)
-		member_marked[i] = xcalloc(l->inputs[i].nmembers + 1, sizeof **member_marked);
-	int no_nm = run_nm(l, obj_marked, member_marked) < 0 ? -1 : 0;
-
+	struct nm_run nm = { 0 };
+	int find_marker = nm_start(l, &nm) < 0;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
 		if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN) {
-			scan_object(l, in->path, no_nm ? no_nm : obj_marked[i], &in->lto, &in->slim, &in->syms,
-				    &in->nsyms);
+			scan_object(l, in->path, find_marker, &in->lto, &in->slim, &in->syms, &in->nsyms);
 		} else if (obj_kind_is_archive(in->kind)) {
 			for (size_t m = 0; m < in->nmembers; m++) {
 				struct member *mem = &in->members[m];
 				if (obj_kind_is_object(mem->kind))
-					scan_object(l, mem->path, no_nm ? no_nm : member_marked[i][m], &mem->lto,
-						    &mem->slim, &mem->syms, &mem->nsyms);
+					scan_object(l, mem->path, find_marker, &mem->lto, &mem->slim, &mem->syms,
+						    &mem->nsyms);
 			}
 		}
+	}
+
+	int *obj_marked = xcalloc(l->ninputs, sizeof *obj_marked);
+	int **member_marked = xcalloc(l->ninputs, sizeof *member_marked);
+	for (size_t i = 0; i < l->ninputs; i++)
+		member_marked[i] = xcalloc(l->inputs[i].nmembers + 1, sizeof **member_marked);
+	nm_finish(l, &nm, obj_marked, member_marked);
+	for (size_t i = 0; i < l->ninputs; i++) {
+		struct input *in = &l->inputs[i];
+		if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN)
+			check_marker(in->path, obj_marked[i], in->lto);
+		for (size_t m = 0; m < in->nmembers; m++)
+			if (obj_kind_is_object(in->members[m].kind))
+				check_marker(in->members[m].path, member_marked[i][m], in->members[m].lto);
 		free(member_marked[i]);
 	}
 	free(member_marked);

@@ -43,12 +43,11 @@ void spawn_report_exec_error(const char *file, int err)
 
 static double seconds(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec / 1e6; }
 
-int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags)
+int spawn_start(struct spawn_cmd *cmds, int n, pid_t *pids)
 {
-	pid_t pids[8];
 	int prev_read = -1, failed = 0;
 
-	if (n > 8)
+	if (n > SPAWN_MAX)
 		fatal("pipeline too long");
 	fflush(stdout);
 	fflush(stderr);
@@ -91,7 +90,12 @@ int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags)
 	}
 	if (prev_read >= 0)
 		close(prev_read);
+	return failed;
+}
 
+int spawn_wait(struct spawn_cmd *cmds, int n, const pid_t *pids, int flags)
+{
+	int failed = 0;
 	for (int i = 0; i < n; i++) {
 		int status;
 		struct rusage ru;
@@ -112,6 +116,13 @@ int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags)
 			failed = 1;
 	}
 	return failed;
+}
+
+int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags)
+{
+	pid_t pids[SPAWN_MAX];
+	int failed = spawn_start(cmds, n, pids);
+	return spawn_wait(cmds, n, pids, flags) | failed;
 }
 
 int spawn_run(char **argv, const char *name, int flags)

@@ -13,6 +13,8 @@
 #ifndef XGCC_PROCESS_H
 #define XGCC_PROCESS_H
 
+#include <sys/types.h>
+
 struct spawn_cmd {
 	char **argv;          /* argv[0] is the file to run (PATH-searched without '/') */
 	const char *name;     /* short name for messages ("cc1", "as", "ld") */
@@ -25,8 +27,19 @@ struct spawn_cmd {
 
 enum { SPAWN_TIME = 1 };
 
-/* Run N commands as a pipeline; returns 0 when every one exited 0. */
+enum { SPAWN_MAX = 8 };
+
+/* Run N (at most SPAWN_MAX) commands as a pipeline; returns 0 when every
+ * one exited 0. */
 int spawn_pipeline(struct spawn_cmd *cmds, int n, int flags);
+/* The same in two halves, for work done while the commands run:
+ * spawn_start starts them (PIDS[I] is -1 for one that could not start:
+ * its status is then -1 and exec_errno says why) and returns 1 when one
+ * did not; spawn_wait waits for the ones that did and fills in their
+ * status, returning 0 when all of those exited 0.  Until spawn_wait the
+ * caller must not wait for any child of its own. */
+int spawn_start(struct spawn_cmd *cmds, int n, pid_t *pids);
+int spawn_wait(struct spawn_cmd *cmds, int n, const pid_t *pids, int flags);
 /* Run one command. */
 int spawn_run(char **argv, const char *name, int flags);
 /* The status of a child that has been waited for (WSTATUS as waitpid gives

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* Fixed-size tables keep the signal handler free of malloc. */
@@ -183,6 +184,14 @@ void temp_cleanup(int failed)
 {
 	if (owner_pid && getpid() != owner_pid)
 		return;
+	/* a child still running (nm, when a bad input stops the scan) is
+	 * stopped before the files it writes are removed */
+	for (int i = 0; i < nchildren; i++)
+		if (children[i] > 0) {
+			kill(children[i], SIGTERM);
+			waitpid(children[i], NULL, 0);
+		}
+	nchildren = 0;
 	run_hooks();
 	if (failed)
 		temp_delete_failure_outputs();

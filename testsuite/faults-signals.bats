@@ -91,3 +91,21 @@ interrupt() {
 	[ ! -e prog ] || fail "output left behind"
 	assert_no_temps
 }
+
+# collect2 runs nm while the object layer reads the inputs: a bad input
+# is reported without waiting for nm, which is stopped (when it ran the
+# whole scan first, a hung nm would hold the link until timeout's limit)
+@test "signals: a bad object is reported while nm still runs, and nm is stopped" {
+	head -c 200 a.o >bad.o
+	FAULT_TOOL=nm FAULT=hang run timeout 20 "$XGCC" -B"$BIN/" -O2 -flto a.o bad.o m.o -o prog
+	assert_failure 1
+	assert_output --partial "collect2: error: bad.o: "
+	local i
+	for i in $(seq 1 100); do
+		[ ! -s "$FAULT_PIDS" ] || ! alive "$(cat "$FAULT_PIDS")" || break
+		sleep 0.1
+	done
+	[ ! -s "$FAULT_PIDS" ] || ! alive "$(cat "$FAULT_PIDS")" || fail "the hung nm was not stopped"
+	[ ! -e prog ] || fail "output left behind"
+	assert_no_temps
+}
