@@ -70,18 +70,14 @@ static char *collect_options(const struct driver *d, const char *dumpdir)
 		    (o->id == OPT_dumpdir || o->id == OPT_dumpbase || o->id == OPT_dumpbase_ext))
 			continue;
 		/* gcc's canonical spellings */
-		if (o->id == OPT_MD || o->id == OPT_MMD || o->id == OPT_coverage)
-			strvec_push(&all, o->id == OPT_coverage ? "-coverage" : o->word);
+		if (o->id == OPT_MD || o->id == OPT_MMD)
+			strvec_push(&all, o->word);
 		else if (o->id == OPT_L)
 			strvec_pushf(&all, "-L%s", o->arg);
 		else if (o->id == OPT_sysroot_sep)
 			strvec_pushf(&all, "--sysroot=%s", o->arg);
-		else if (o->id == OPT_entry) {
-			strvec_push(&all, "-e");
-			strvec_push(&all, o->arg);
-		} else {
+		else
 			push_opt(d, o, &all);
-		}
 		for (size_t k = 0; k < all.n; k++) {
 			fputs(k ? " " : "", f);
 			quote_single(f, all.v[k]);

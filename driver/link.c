@@ -384,19 +384,13 @@ void link_inputs(struct driver *d)
 		strvec_push(&c, d->output);
 	}
 	/* %{e*} %{N} %{n} %{r} %{s} %{t} %{u*} %{z} %{Z} */
-	static const enum opt_id flags[] = { OPT_e, OPT_entry, OPT_N, OPT_n, OPT_r, OPT_s, OPT_t,
-					     OPT_u, OPT_z, OPT_Z };
+	static const enum opt_id flags[] = { OPT_e, OPT_N, OPT_n, OPT_r, OPT_s, OPT_t, OPT_u, OPT_z,
+					     OPT_Z };
 	for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
 		for (size_t i = 0; i < d->nopts; i++) {
 			const struct opt *o = &d->opts[i];
-			if (o->id != flags[f])
-				continue;
-			if (o->id == OPT_entry) {
-				strvec_push(&c, "-e");
-				strvec_push(&c, o->arg);
-			} else {
+			if (o->id == flags[f])
 				push_opt(d, o, &c);
-			}
 		}
 	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
 		(d->target->pe ? pe_start_files : start_files)(d, &m, &c);

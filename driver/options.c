@@ -1,6 +1,8 @@
 /* Reading the command line against the option table (options.def).
  *
- * Response files are expanded first.  Each word is then matched against
+ * Response files are expanded first.  A word in an option's place that
+ * starts with "--" is first rewritten into the short option gcc passes on
+ * (aliases.def).  Each word is then matched against
  * the table; among the rows that match, the longest spelling wins.  Rows
  * with ARG NONE or SEP must match the whole word; the others match a
  * prefix.  Words that are not options are inputs, whose language comes
@@ -79,6 +81,68 @@ static int match_option(const char *word)
 	return best;
 }
 
+enum { LONG_NONE, LONG_ARG };
+static const struct { const char *name, *to; int arg; } long_aliases[] = {
+#define ALIAS(name, to, arg) { name, to, LONG_##arg },
+#define LONG_PREFIX(prefix, to)
+#include "aliases.def"
+#undef ALIAS
+#undef LONG_PREFIX
+};
+
+static const struct { const char *prefix, *to; } long_prefixes[] = {
+#define ALIAS(name, to, arg)
+#define LONG_PREFIX(prefix, to) { prefix, to },
+#include "aliases.def"
+#undef ALIAS
+#undef LONG_PREFIX
+};
+
+/* Rewrite ARGS->v[I], a word starting with "--", as gcc does (see
+ * aliases.def); words it does not know are left for match_option to
+ * report.  0, or -1 after an error. */
+static int expand_long_option(struct strvec *args, size_t i)
+{
+	const char *w = args->v[i];
+	for (size_t k = 0; k < sizeof long_aliases / sizeof *long_aliases; k++) {
+		const char *name = long_aliases[k].name, *to = long_aliases[k].to;
+		size_t len = strlen(name);
+		if (strncmp(w, name, len) != 0 || (w[len] && !(long_aliases[k].arg && w[len] == '=')))
+			continue;
+		if (long_aliases[k].arg == LONG_NONE) {
+			args->v[i] = (char *)to;
+			return 0;
+		}
+		int joined = w[len] == '=';
+		if (!joined && i + 1 >= args->n) {
+			diag(DIAG_ERROR, "missing argument to %s%s%s", diag_lq(), w, diag_rq());
+			return -1;
+		}
+		const char *arg = joined ? w + len + 1 : args->v[i + 1];
+		enum opt_arg kind = optdefs[match_option(to)].arg;
+		if (kind == ARG_JOINED || kind == ARG_PREFIX) {
+			args->v[i] = xasprintf("%s%s", to, arg);
+			if (!joined)
+				strvec_remove(args, i + 1);
+		} else {
+			args->v[i] = (char *)to;
+			if (joined)
+				strvec_insert(args, i + 1, arg);
+		}
+		return 0;
+	}
+	if (match_option(w) >= 0)
+		return 0;
+	for (size_t k = 0; k < sizeof long_prefixes / sizeof *long_prefixes; k++) {
+		size_t len = strlen(long_prefixes[k].prefix);
+		if (strncmp(w, long_prefixes[k].prefix, len) == 0 && w[len]) {
+			args->v[i] = xasprintf("%s%s", long_prefixes[k].to, w + len);
+			return 0;
+		}
+	}
+	return 0;
+}
+
 static void add_opt(struct driver *d, enum opt_id id, const char *word, const char *arg)
 {
 	d->opts = xrealloc(d->opts, (d->nopts + 1) * sizeof *d->opts);
@@ -134,6 +198,11 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 				d->inputs[d->ninputs - 1].lang = LANG_NONE;
 			saw_x_after_last_input = 0;
 			continue;
+		}
+		if (w[1] == '-') {
+			if (expand_long_option(&args, i) < 0)
+				continue;
+			w = args.v[i];
 		}
 		int id = match_option(w);
 		if (id < 0) {

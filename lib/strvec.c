@@ -30,6 +30,19 @@ void strvec_pushf(struct strvec *sv, const char *fmt, ...)
 	strvec_push(sv, s);
 }
 
+void strvec_insert(struct strvec *sv, size_t at, const char *s)
+{
+	strvec_push(sv, s);
+	memmove(sv->v + at + 1, sv->v + at, (sv->n - 1 - at) * sizeof *sv->v);
+	sv->v[at] = (char *)s;
+}
+
+void strvec_remove(struct strvec *sv, size_t at)
+{
+	memmove(sv->v + at, sv->v + at + 1, (sv->n - at) * sizeof *sv->v); /* with the NULL */
+	sv->n--;
+}
+
 void strvec_extend(struct strvec *sv, const struct strvec *from)
 {
 	for (size_t i = 0; i < from->n; i++)

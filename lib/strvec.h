@@ -13,6 +13,9 @@ struct strvec {
 
 void strvec_push(struct strvec *sv, const char *s);
 void strvec_pushf(struct strvec *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Insert S before position AT (0 <= AT <= n); remove the string at AT. */
+void strvec_insert(struct strvec *sv, size_t at, const char *s);
+void strvec_remove(struct strvec *sv, size_t at);
 void strvec_extend(struct strvec *sv, const struct strvec *from);
 /* Split S at SEP and push each non-empty piece (copied). */
 void strvec_split(struct strvec *sv, const char *s, int sep);

@@ -40,6 +40,20 @@ manual() { cat "$DOC"/*.texi; }
 	[ -z "$missing" ] || fail "options not in doc/*.texi:$missing"
 }
 
+@test "docs: every long option of driver/aliases.def is in the manual's table" {
+	local a missing="" text n=0
+	text=$(manual)
+	while read -r a; do
+		n=$((n + 1))
+		case $text in
+		*"@item @option{$a}"*) ;;
+		*) missing="$missing $a" ;;
+		esac
+	done < <(sed -n 's/^ALIAS("\([^"]*\)".*/\1/p' "$XGCC_SRCDIR/driver/aliases.def")
+	[ "$n" -gt 50 ] || fail "found only $n aliases: is the pattern still right?"
+	[ -z "$missing" ] || fail "long options not in doc/xgcc.texi:$missing"
+}
+
 @test "docs: every environment variable the programs getenv() is in the manual" {
 	local v missing="" text n=0
 	text=$(manual)

@@ -60,3 +60,38 @@ run_matrix() {
 	echo "$output"
 	assert_success
 }
+
+@test "-### lines for gcc's long options (--output, --std c99, --machine-arch=...) match gcc's" {
+	run run_matrix gcc "$XGCC" "$SRCDIR/testsuite/hash3-long.txt"
+	echo "$output"
+	assert_success
+}
+
+@test "long options: --print-prog-name and --print-file-name, both forms, print what gcc prints" {
+	local a
+	for a in "--print-prog-name ld" "--print-prog-name=ld" "--print-file-name=libc.so" \
+		"--print-file-name crtbegin.o" "--print-search-dirs" "--print-libgcc-file-name" \
+		"--print-multi-os-directory" "--print-multiarch" "--print-sysroot"; do
+		# shellcheck disable=SC2086
+		[ "$(gcc $a)" = "$("$XGCC" $a)" ] || fail "differs from gcc: $a"
+	done
+}
+
+@test "long options: a missing argument and unknown ones are errors, named as written" {
+	run "$XGCC" -c a.c --output
+	assert_failure
+	assert_output --regexp "xgcc: error: missing argument to .--output.$"
+	run "$XGCC" -c a.c --specs /dev/null
+	assert_failure
+	assert_output --partial "-specs=/dev/null"
+	run "$XGCC" -c a.c --no-such-thing
+	assert_failure
+	assert_output --regexp "unrecognized command-line option .-fno-such-thing."
+	run "$XGCC" -c a.c --
+	assert_failure
+	assert_output --regexp "unrecognized command-line option .--.$"
+	# an argument of -Xlinker is not an option of xgcc's
+	run "$XGCC" -### a.c -Xlinker --output=x
+	assert_success
+	assert_output --partial '"--output=x"'
+}
