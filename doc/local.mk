@@ -23,14 +23,18 @@ AM_MAKEINFOHTMLFLAGS = --no-split
 AM_DISTCHECK_DVI_TARGET = html
 doc_xgcc_TEXINFOS = doc/lto.texi doc/lto-options.texi doc/tools.texi
 
-# The cross drivers' names (TRIPLET-xgcc, TRIPLET-xg++, TRIPLET-xgcc-ar,
-# -nm, -ranlib; see tool_links in Makefile.am) get man pages too: one-line
-# ".so" pages naming the native program's.  Makefile.am's uninstall-hook
-# removes them.
+# The other names make install gives the programs (see tool_links in
+# Makefile.am: the cross drivers' TRIPLET-xgcc, TRIPLET-xg++,
+# TRIPLET-xgcc-ar, -nm, -ranlib, and the gcc-ar-X.Y, gcc-nm-X.Y,
+# gcc-ranlib-X.Y that CMake looks for) get man pages too: one-line ".so"
+# pages naming the program's own.  Makefile.am's uninstall-hook removes
+# them.
 cross_man_links = for c in $(XGCC_CROSS_TARGETS); do \
 	  links="$$links $$c-xgcc.1:xgcc.1 $$c-xg++.1:xg++.1"; \
 	  for t in ar nm ranlib; do links="$$links $$c-xgcc-$$t.1:xgcc-ar.1"; done; \
-	done
+	done; \
+	cmake_ver=`$(XGCC_BACKEND_CC) -dumpfullversion | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p'`; \
+	for t in ar nm ranlib; do links="$$links gcc-$$t-$$cmake_ver.1:xgcc-ar.1"; done
 install-data-hook:
 	links=; $(cross_man_links); for l in $$links; do \
 	  echo ".so man1/$${l#*:}" >$(DESTDIR)$(man1dir)/$${l%%:*} || exit 1; done
