@@ -11,7 +11,8 @@
  *   LTRANS  xgcc -xlto -c OPTS -fltrans -o P.ltransK.ltrans.o P.ltransK.o
  *                -dumpbase P.ltransK.ltrans
  *           one per partition, at most the job limit at a time (-flto=N,
- *           all cores, or make's jobserver: lib/jobs.c)
+ *           all cores, or make's jobserver: lib/jobs.c), the largest
+ *           partitions (by the sizes in P.ltrans.out) started first
  *
  * A small program skips WPA: one backend run with -flto-partition=none
  * does the whole job in one process and gives the same code (the
@@ -147,22 +148,63 @@ static int run_one(const struct run_plan *p, struct strvec *cmd, const char *nam
 }
 
 /* Read the WPA's list: pairs of lines "<size>" "<file>" in GCC 12, or one
- * file name per line in older ones. */
-static int read_partitions(const char *list, struct strvec *parts)
+ * file name per line in older ones.  sizes[i] is parts[i]'s size, 0 when
+ * the list gives none. */
+static int read_partitions(const char *list, struct strvec *parts, unsigned long **sizes)
 {
 	struct strvec lines = { 0 };
 	if (strvec_read_lines(&lines, list) < 0) {
 		diag(DIAG_ERROR, "%s: cannot read the WPA's partition list: %m", list);
 		return 1;
 	}
-	for (size_t i = 0; i < lines.n; i++)
-		if (*lines.v[i] && strspn(lines.v[i], "0123456789") != strlen(lines.v[i]))
-			strvec_push(parts, lines.v[i]);
+	*sizes = xcalloc(lines.n ? lines.n : 1, sizeof **sizes);
+	unsigned long size = 0;
+	for (size_t i = 0; i < lines.n; i++) {
+		if (!*lines.v[i])
+			continue;
+		if (strspn(lines.v[i], "0123456789") == strlen(lines.v[i])) {
+			size = strtoul(lines.v[i], NULL, 10);
+			continue;
+		}
+		(*sizes)[parts->n] = size;
+		strvec_push(parts, lines.v[i]);
+		size = 0;
+	}
 	if (!parts->n) {
 		diag(DIAG_ERROR, "%s: the WPA wrote no partitions", list);
 		return 1;
 	}
 	return 0;
+}
+
+/* The order in which the LTRANS jobs start: the largest partition first,
+ * as lto-wrapper orders its makefile.  In partition order, a large one
+ * that starts last keeps the link waiting while the other jobs are idle.
+ * Ties keep partition order. */
+struct job_order {
+	unsigned long size;
+	size_t job;
+};
+
+static int cmp_job_order(const void *a, const void *b)
+{
+	const struct job_order *x = a, *y = b;
+	if (x->size != y->size)
+		return x->size < y->size ? 1 : -1;
+	return x->job < y->job ? -1 : x->job > y->job;
+}
+
+static size_t *largest_first(const size_t *miss, size_t n, const unsigned long *sizes)
+{
+	struct job_order *o = xcalloc(n ? n : 1, sizeof *o);
+	for (size_t k = 0; k < n; k++)
+		o[k] = (struct job_order){ sizes[miss[k]], k };
+	qsort(o, n, sizeof *o, cmp_job_order);
+	size_t *order = xcalloc(n ? n : 1, sizeof *order);
+	for (size_t k = 0; k < n; k++)
+		order[k] = o[k].job;
+	free(o);
+	return order;
 }
 
 /* "dir/p.ltrans0.o" -> "dir/p.ltrans0.ltrans" */
@@ -241,7 +283,8 @@ int lto_run_backend(struct run_plan *p)
 		return 1;
 
 	struct strvec parts = { 0 };
-	if (read_partitions(list, &parts))
+	unsigned long *sizes;
+	if (read_partitions(list, &parts, &sizes))
 		return 1;
 
 	/* LTRANS, in parallel */
@@ -283,8 +326,15 @@ int lto_run_backend(struct run_plan *p)
 		if (p->verbose)
 			print_command(c.v);
 	}
+	size_t *order = largest_first(miss, nmiss, sizes);
+	char ***run_argvs = xcalloc(nmiss ? nmiss : 1, sizeof *run_argvs);
+	const char **run_errs = xcalloc(nmiss ? nmiss : 1, sizeof *run_errs);
+	for (size_t k = 0; k < nmiss; k++) {
+		run_argvs[k] = argvs[order[k]];
+		run_errs[k] = errs[order[k]];
+	}
 	stage_begin("LTRANS");
-	int failed = nmiss ? jobs_run(jobs, (char **const *)argvs, names, errs, nmiss) : 0;
+	int failed = nmiss ? jobs_run(jobs, (char **const *)run_argvs, names, run_errs, nmiss) : 0;
 	jobs_close(jobs);
 	/* each job's messages, in partition order; damaged IR is one line */
 	int damaged = 0;

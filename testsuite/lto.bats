@@ -240,6 +240,37 @@ EOF
 	assert_output 43
 }
 
+@test "the LTRANS jobs start with the largest partition, as lto-wrapper's" {
+	# A logging "as" records which partition each LTRANS job assembles;
+	# with -flto=1 they run one after the other, in the order they start.
+	mkdir bin
+	cat >bin/as <<EOF
+#!/bin/sh
+for a; do case \$a in *.ltrans.s) echo "\${a%.ltrans.s}.o" >>"$PWD/as.log";; esac; done
+exec $(command -v as) "\$@"
+EOF
+	chmod +x bin/as
+	# big() is many times the size of the others; c.o first puts it in
+	# the last partition
+	{ echo 'int big(int x) {'
+	  for i in $(seq 1 200); do echo "  x = x * $i + (x >> ($i % 7)) - $i;"; done
+	  echo '  return x; }'; } >c.c
+	"$XGCC" -O2 -flto -c a.c b.c c.c
+	"$XGCC" -O2 -c plain.c
+	run "$XGCC" -B"$PWD/bin/" -save-temps -O2 -flto=1 -flto-partition=max -u big c.o a.o b.o plain.o -o p
+	assert_success
+	# p.ltrans.out: "SIZE" "NAME" pairs in partition order; the expected
+	# start order is by size, largest first, ties in partition order
+	paste - - <p.ltrans.out | awk '{ print $1, NR, $2 }' | sort -k1,1nr -k2,2n | awk '{ print $3 }' >expected
+	[ "$(wc -l <expected)" -ge 3 ] || fail "fewer than 3 partitions"
+	# the largest is not the first partition, so the test can tell
+	[ "$(head -1 expected)" != "$(sed -n 2p p.ltrans.out)" ] || fail "the largest partition is the first"
+	run diff expected as.log
+	assert_success
+	run ./p
+	assert_output 43
+}
+
 @test "under make -j4 the LTRANS jobs take make's jobserver tokens" {
 	"$XGCC" -O2 -flto -c a.c b.c
 	"$XGCC" -O2 -c plain.c
