@@ -1,5 +1,6 @@
 # Helpers of the buildsys-*.bats tests (real build systems driving xgcc).
-# Load after helper.
+# Load after helper; the programs run under wine through wine.bash.
+load wine
 
 bats_require_minimum_version 1.5.0
 
@@ -17,20 +18,11 @@ step() {
 }
 
 # need_cross TRIPLET: skip unless the cross driver TRIPLET-xgcc is built
-# and wine is installed; sets WINE.
+# and wine runs TRIPLET's programs.
 need_cross() {
 	[ -x "$XGCC_BUILDDIR/$1-xgcc" ] ||
 		skip "no cross driver $XGCC_BUILDDIR/$1-xgcc (the MinGW cross drivers are not built)"
-	WINE=$(command -v wine) || WINE=/usr/lib/wine/wine64
-	[ -x "$WINE" ] || skip "wine not installed"
-}
-
-# wine_run PROGRAM ARGS...: run a Windows program under wine, in one wine
-# prefix for the whole run; $output is its standard output without the
-# CRs of its line ends (wine's own messages go to stderr).
-wine_run() {
-	run --separate-stderr env WINEDEBUG=-all WINEPREFIX="$BATS_RUN_TMPDIR/wine" "$WINE" "$@"
-	output=${output//$'\r'/}
+	if [ "$1" = x86_64-w64-mingw32 ]; then wine_skip; else wine_i686_skip "$1-gcc"; fi
 }
 
 # assert_lto_objects OBJDUMP FILE...: each FILE is an LTO object.

@@ -133,15 +133,12 @@ EOF
 }
 
 @test "-m32 C program runs" {
-	if ! printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o "$BATS_TEST_TMPDIR/probe32" >/dev/null 2>&1 ||
-	   ! "$BATS_TEST_TMPDIR/probe32"; then
-		skip "gcc -m32 cannot link or run a program here (no 32-bit multilib)"
-	fi
+	require_m32_run
 	printf '#include <stdio.h>\nint main(void) { printf("%%d\\n", (int)sizeof(void *)); return 0; }\n' >p.c
 	run "$XGCC" -m32 p.c -o p32
 	assert_success
 	assert_elf_class p32 ELF32
-	run ./p32
+	run run_i386 ./p32
 	assert_success
 	assert_output '4'
 	assert_no_temps

@@ -24,20 +24,6 @@ assert_exists() {
 	done
 }
 
-# require_m32_run: skip unless gcc itself can link and run an -m32 program.
-require_m32_run() {
-	local probe="$BATS_FILE_TMPDIR/probe32"
-	if [ ! -e "$probe.ok" ] && [ ! -e "$probe.no" ]; then
-		if printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o "$probe" >/dev/null 2>&1 &&
-			"$probe"; then
-			touch "$probe.ok"
-		else
-			touch "$probe.no"
-		fi
-	fi
-	[ -e "$probe.ok" ] || skip "gcc -m32 cannot link or run a program here (no 32-bit multilib: gcc-multilib)"
-}
-
 # cc1_modes ARGS...: the -fexcess-precision= options of each cc1/cc1plus
 # line of xgcc -### ARGS, one line per compiler run ("" when none).
 cc1_modes() {
@@ -69,7 +55,7 @@ assert_runs_as() {
 	run "$XGCC" -m32 -O2 "$@" "$FP/excess.c" -o fpx
 	assert_success
 	assert_output ''
-	run ./fpx
+	run run_i386 ./fpx
 	assert_success
 	assert_output "$mode"
 	assert_no_temps
@@ -270,11 +256,11 @@ require_seed() {
 	gcc -m32 -O2 -fexcess-precision=standard "$FP/excess.c" -o ref-std
 	gcc -m32 -O2 -fexcess-precision=fast "$FP/excess.c" -o ref-fast
 	gcc -m32 -O2 -mfpmath=sse -msse2 "$FP/excess.c" -o ref-sse
-	run ./ref-std
+	run run_i386 ./ref-std
 	assert_output standard
-	run ./ref-fast
+	run run_i386 ./ref-fast
 	assert_output fast
-	run ./ref-sse
+	run run_i386 ./ref-sse
 	assert_output none
 }
 
@@ -323,7 +309,7 @@ require_seed() {
 	run "$XGXX" -x c++ -m32 -O2 -fexcess-precision=standard "$FP/excess.c" -o fpx
 	assert_success
 	assert_output ''
-	run ./fpx
+	run run_i386 ./fpx
 	assert_success
 	assert_output fast
 	assert_no_temps
@@ -341,7 +327,7 @@ require_seed() {
 	assert_success
 	run "$XGCC" -m32 -O2 "$FP/lto-main.c" c99.o gnu99.o -o two
 	assert_success
-	run ./two
+	run run_i386 ./two
 	assert_success
 	assert_output 'standard fast'
 	assert_no_temps
@@ -359,7 +345,7 @@ require_seed() {
 	# shellcheck disable=SC2046
 	run "$XGCC" -m32 $(seed_options 1) "$SEED/excess-precision-1.c" -o t1
 	assert_success
-	run ./t1
+	run run_i386 ./t1
 	assert_success
 	assert_no_temps
 }
@@ -370,7 +356,7 @@ require_seed() {
 	# shellcheck disable=SC2046
 	run "$XGCC" -m32 $(seed_options 2) "$SEED/excess-precision-2.c" -o t2
 	assert_success
-	run ./t2
+	run run_i386 ./t2
 	assert_success
 	assert_no_temps
 }
@@ -381,7 +367,7 @@ require_seed() {
 	# shellcheck disable=SC2046
 	run "$XGCC" -m32 $(seed_options 3) "$SEED/excess-precision-3.c" -o t3
 	assert_success
-	run ./t3
+	run run_i386 ./t3
 	assert_success
 	assert_no_temps
 }
@@ -432,7 +418,7 @@ require_seed() {
 	run "$XGCC" -m32 -O2 -flto main.o c99.o gnu99.o -o lto-prog
 	assert_success
 	assert_line --regexp 'warning: .*-fexcess-precision'
-	run ./lto-prog
+	run run_i386 ./lto-prog
 	assert_success
 	assert_output 'standard fast'
 	assert_no_temps

@@ -38,3 +38,49 @@ normalise_hash3() {
 	    -e 's#[^ "]*/cc[A-Za-z0-9]{6}(\.[a-z]+)?#TMP\1#g' \
 	    -e 's#^ [^ ]*/collect2 # collect2 #'
 }
+
+# ---------------------------------------------------------- i386 programs
+# Some kernels run no i386 program (no IA32 emulation: execve fails with
+# "Exec format error").  Every -m32 program a test runs goes through
+# run_i386, which runs it natively where the kernel can
+# (build-aux/runs-i386, asked once per test run) and else under
+# qemu-i386 (Debian's qemu-user) with / as the root of its libraries;
+# qemu emulates the x87 unit, so the excess-precision results hold.
+
+# i386_native: the kernel runs i386 programs itself.
+i386_native() {
+	local mark="$BATS_RUN_TMPDIR/runs-i386"
+	if [ ! -e "$mark.yes" ] && [ ! -e "$mark.no" ]; then
+		if "$SRCDIR/build-aux/runs-i386"; then touch "$mark.yes"; else touch "$mark.no"; fi
+	fi
+	[ -e "$mark.yes" ]
+}
+
+# run_i386 PROG ARGS...: run the i386 program PROG (for bats' run).
+run_i386() {
+	if i386_native; then
+		"$@"
+	else
+		qemu-i386 -L / "$@"
+	fi
+}
+
+# require_m32_run: skip unless gcc -m32 links a program (gcc-multilib)
+# and there is a way to run it: the kernel, or qemu-i386.  A program
+# that links but then fails to run is the test's failure, not a skip.
+require_m32_run() {
+	local probe="$BATS_RUN_TMPDIR/probe32"
+	(
+		flock 7
+		if [ ! -e "$probe.ok" ] && [ ! -e "$probe.no" ]; then
+			if printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o "$probe" >/dev/null 2>&1; then
+				touch "$probe.ok"
+			else
+				touch "$probe.no"
+			fi
+		fi
+	) 7>"$probe.lock"
+	[ -e "$probe.ok" ] || skip "gcc -m32 cannot link a program here (no 32-bit multilib: gcc-multilib)"
+	i386_native || command -v qemu-i386 >/dev/null 2>&1 ||
+		skip "this kernel runs no i386 program and qemu-i386 is not installed (qemu-user)"
+}

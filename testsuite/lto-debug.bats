@@ -133,10 +133,10 @@ EOF
 }
 
 @test "-m32: REL relocations" {
-	gcc -m32 -O2 a.c b.c -o probe 2>/dev/null || skip "gcc -m32 cannot link here"
+	require_m32_run
 	run "$XGCC" -m32 -flto -g -O2 -save-temps a.c b.c -o p
 	assert_success
-	run ./p
+	run run_i386 ./p
 	assert_output 10
 	readelf -hW p | grep -q 'ELF32'
 	readelf -SW p-a.o.debug.temp.o | grep -q ' \.rel\.debug_info '

@@ -285,7 +285,8 @@ cu_names() { readelf --debug-dump=info "$1" 2>/dev/null | sed -n 's/.*DW_AT_name
 }
 
 @test "-m32 -g: REL relocations" {
-	gcc -m32 -flto -g -O2 -c m.c -o m.o 2>/dev/null || skip "gcc -m32 cannot compile here (gcc-multilib missing)"
+	require_m32_run
+	gcc -m32 -flto -g -O2 -c m.c -o m.o
 	gcc -m32 -flto -g -O2 -c bc.c -o bc.o
 	run "$LTO1" --merge -o both.o m.o bc.o
 	assert_success
@@ -295,7 +296,7 @@ cu_names() { readelf --debug-dump=info "$1" 2>/dev/null | sed -n 's/.*DW_AT_name
 	run gcc -m32 -flto -g -O2 both.o -o prog
 	assert_success
 	assert_output ""
-	run ./prog
+	run run_i386 ./prog
 	assert_output "14 4"
 }
 

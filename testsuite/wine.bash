@@ -4,9 +4,37 @@
 # One WINEPREFIX per test run, under $BATS_RUN_TMPDIR, made once (under
 # a lock: bats may run tests in parallel); WINEDEBUG=-all keeps wine's
 # own messages out of the programs' output, whose CRLF line ends are
-# turned into LF.  A 64-bit-only wine runs i686 programs as a silent
-# exit 0, so wine_i686_skip checks that a known program prints before any
-# i686 program is run.
+# turned into LF.
+#
+# Which loader: `wine` starts the 32-bit loader /usr/lib/wine/wine
+# whenever wine32:i386 is installed, and a kernel without IA32 emulation
+# cannot run it, so that every program fails with status 126, x86_64
+# ones included.  x86_64 programs therefore always go to the 64-bit
+# loader, whatever else is installed; i686 programs go to
+# `wine`, and only after wine_i686_skip has seen a known i686 program
+# print (a 64-bit-only wine runs them as a silent exit 0).
+
+# wine64_loader: the 64-bit loader (Debian's /usr/lib/wine/wine64).
+wine64_loader() {
+	if [ -x /usr/lib/wine/wine64 ]; then
+		echo /usr/lib/wine/wine64
+	else
+		command -v wine64 || command -v wine
+	fi
+}
+
+# pe_machine EXE: i386 or x86_64, from EXE's PE header (else nothing).
+pe_machine() {
+	local off magic
+	off=$(od -An -tu4 -j60 -N4 "$1" 2>/dev/null | tr -d ' ')
+	[ -n "$off" ] || return 0
+	magic=$(od -An -tx1 -j"$off" -N6 "$1" 2>/dev/null | tr -d ' \n')
+	case $magic in
+	504500004c01) echo i386 ;;
+	504500006486) echo x86_64 ;;
+	esac
+}
+
 
 wine_prefix() {
 	export WINEDEBUG=-all WINEPREFIX="$BATS_RUN_TMPDIR/wineprefix"
@@ -17,7 +45,9 @@ wine_prefix() {
 	(
 		flock 9
 		if [ ! -e "$WINEPREFIX/.xgcc-made" ]; then
-			TMPDIR=$WINE_TMPDIR wine wineboot --init >/dev/null 2>&1
+			local w64
+			w64=$(wine64_loader)
+			TMPDIR=$WINE_TMPDIR WINELOADER=$w64 "$w64" wineboot --init >/dev/null 2>&1
 			TMPDIR=$WINE_TMPDIR wineserver -w
 			touch "$WINEPREFIX/.xgcc-made"
 		fi
@@ -30,21 +60,30 @@ wine_skip() {
 	wine_prefix
 }
 
-# wine_run EXE [ARGS...]: run EXE under wine; sets $output (CRLF made LF)
-# and $status as bats' run does.  WINEPATH may name DLL directories.
+# wine_run EXE [ARGS...]: run EXE under wine, with the loader for its
+# machine; sets $output (CRLF made LF) and $status as bats' run does.
+# WINEPATH may name DLL directories.
 wine_run() {
 	wine_prefix || return 1
-	local out
-	out=$(TMPDIR=$WINE_TMPDIR wine "$@" 2>&1)
+	local out w64
+	if [ "$(pe_machine "$1")" = i386 ]; then
+		out=$(TMPDIR=$WINE_TMPDIR wine "$@" 2>&1)
+	else
+		w64=$(wine64_loader)
+		out=$(TMPDIR=$WINE_TMPDIR WINELOADER=$w64 "$w64" "$@" 2>&1)
+	fi
 	status=$?
 	output=$(printf '%s' "$out" | tr -d '\r')
 	return 0
 }
 
-# wine_i686_skip CC: skip unless wine runs i686 programs (wine32): CC (an
-# i686 MinGW compiler) builds a program that must print.
+# wine_i686_skip CC: skip unless wine runs i686 programs (wine32), with
+# the reason: a kernel that runs no i386 program cannot start wine32 at
+# all (nor can qemu-user); elsewhere CC (an i686 MinGW compiler) builds a
+# program that must print.
 wine_i686_skip() {
 	wine_skip
+	i386_native || skip "this kernel runs no i386 program: wine32 cannot start"
 	local probe="$BATS_RUN_TMPDIR/wine32-probe"
 	(
 		flock 8
