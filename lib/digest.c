@@ -15,11 +15,21 @@
 void digest_init(struct digest *d)
 {
 	sha256_init(&d->ctx);
+	d->keyed = 0;
+}
+
+void digest_init_keyed(struct digest *d, const uint8_t *key, size_t n)
+{
+	hmac_sha256_set_key(&d->hmac, n, key);
+	d->keyed = 1;
 }
 
 void digest_bytes(struct digest *d, const void *p, size_t n)
 {
-	sha256_update(&d->ctx, n, p);
+	if (d->keyed)
+		hmac_sha256_update(&d->hmac, n, p);
+	else
+		sha256_update(&d->ctx, n, p);
 }
 
 void digest_u64(struct digest *d, uint64_t v)
@@ -80,7 +90,10 @@ int digest_file(struct digest *d, const char *path)
 
 void digest_final(struct digest *d, uint8_t *out)
 {
-	sha256_digest(&d->ctx, DIGEST_SIZE, out);
+	if (d->keyed)
+		hmac_sha256_digest(&d->hmac, DIGEST_SIZE, out);
+	else
+		sha256_digest(&d->ctx, DIGEST_SIZE, out);
 }
 
 void digest_hex(struct digest *d, char *hex)

@@ -1,21 +1,27 @@
 /* SHA-256 digests (nettle's), for keys and checksums: the LTRANS cache
  * (lto/cache.c) hashes what a backend run reads, and each cache entry
- * carries the digest of its bytes. */
+ * carries a tag of its bytes: their SHA-256, or in a shared cache their
+ * HMAC-SHA256 under the team's secret (a keyed digest). */
 #ifndef XGCC_DIGEST_H
 #define XGCC_DIGEST_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include <nettle/hmac.h>
 #include <nettle/sha2.h>
 
 enum { DIGEST_SIZE = SHA256_DIGEST_SIZE, DIGEST_HEX = 2 * SHA256_DIGEST_SIZE + 1 };
 
 struct digest {
 	struct sha256_ctx ctx;
+	struct hmac_sha256_ctx hmac;
+	int keyed;
 };
 
 void digest_init(struct digest *d);
+/* An HMAC-SHA256 under the N bytes of KEY instead of a plain digest. */
+void digest_init_keyed(struct digest *d, const uint8_t *key, size_t n);
 void digest_bytes(struct digest *d, const void *p, size_t n);
 /* A string with its length first, so that no two lists of strings
  * feed the same bytes. */

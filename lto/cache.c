@@ -10,19 +10,35 @@
  * and takes a partition's sections and symbols, not its layout.  An entry
  * DIR/KEY is
  *
- *   "XGLTRC1\n"   8 bytes of magic
+ *   "XGLTRC2\n"   8 bytes of magic
  *   LENGTH        8 bytes, little-endian: the object's size
- *   SHA-256       32 bytes: the digest of the object
+ *   TAG           32 bytes: the digest of KEY, LENGTH and the object
  *   OBJECT        LENGTH bytes
  *
  * and is checked in full on every hit: a truncated or damaged entry is
- * removed and the partition compiled again, never linked.  Entries are
- * written to DIR/.tmp-PID-XXXXXX and renamed into place, so concurrent
- * links see a whole entry or none; two links that make the same entry
- * both rename complete copies.  A hit touches the entry's times; after a
- * link that stored entries, the oldest go until DIR holds at most
- * -flto-cache-size= (MiB, or with a k/M/G suffix; default 512 MiB).
- * Leftover temporary names older than an hour are removed then too.
+ * removed and the partition compiled again, never linked.
+ *
+ * Who may write what is linked (doc/lto.texi, "The LTRANS cache").  The
+ * tag alone proves nothing: anyone can compute a SHA-256.  So a cache is
+ * private by default: DIR must be the user's own and writable by no one
+ * else (a symbolic link to it must be the user's too), and an entry is
+ * used only when it is a regular file the user owns.  A cache shared on
+ * purpose (-flto-cache-shared) needs the team's secret
+ * (-flto-cache-secret=FILE): the TAG is then an HMAC-SHA256 under it, so
+ * only holders of the secret can write entries that are used, whoever
+ * owns the file.  DIR is opened once and every entry is reached through
+ * that descriptor, never following a symbolic link and never blocking on
+ * a special file; pruning removes only regular files of an entry's or a
+ * temporary's name directly in DIR.
+ *
+ * Entries are written to DIR/.tmp-PID-N and renamed into place, so
+ * concurrent links see a whole entry or none; two links that make the
+ * same entry both rename complete copies.  They get the user's umask
+ * (in a shared cache, also the directory's group read permission).  A
+ * hit touches the entry's times; after a link that stored entries, the
+ * oldest go until DIR holds at most -flto-cache-size= (MiB, or with a
+ * k/M/G suffix; default 512 MiB).  Leftover temporaries older than an
+ * hour are removed then too.
  */
 #include "config.h"
 
@@ -45,11 +61,23 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAGIC "XGLTRC1\n"
-enum { HEADER = 8 + 8 + DIGEST_SIZE, DEFAULT_MIB = 512, STALE_TEMP_SECONDS = 3600 };
+#define MAGIC "XGLTRC2\n"
+enum {
+	HEADER = 8 + 8 + DIGEST_SIZE,
+	DEFAULT_MIB = 512,
+	STALE_TEMP_SECONDS = 3600,
+	SECRET_MIN = 16,
+	SECRET_MAX = 64 << 10,
+};
 
 struct lto_cache {
 	char *dir;
+	int dfd;                   /* DIR, opened once: entries are reached through it */
+	int shared;                /* -flto-cache-shared: anyone's entries, if tagged with the secret */
+	uint8_t *secret;           /* -flto-cache-secret=FILE's bytes, or NULL */
+	size_t nsecret;
+	uid_t uid;
+	mode_t entry_mode;         /* a new entry's permissions */
 	uint64_t limit;            /* bytes */
 	int verbose;
 	int stored, warned;
@@ -73,7 +101,9 @@ static uint64_t parse_size(const char *s)
 	return v * unit;
 }
 
-static int mkdirs(const char *dir)
+/* DIR and its missing parents; DIR itself with LAST's permissions (less
+ * the umask). */
+static int mkdirs(const char *dir, mode_t last)
 {
 	char *p = xstrdup(dir);
 	for (char *s = p + 1; *s; s++)
@@ -83,9 +113,83 @@ static int mkdirs(const char *dir)
 				return free(p), -1;
 			*s = '/';
 		}
-	int r = mkdir(p, 0777) < 0 && errno != EEXIST ? -1 : 0;
+	int r = mkdir(p, last) < 0 && errno != EEXIST ? -1 : 0;
 	free(p);
 	return r;
+}
+
+static mode_t current_umask(void)
+{
+	mode_t u = umask(022);
+	umask(u);
+	return u;
+}
+
+/* The team's secret from FILE: a regular file of SECRET_MIN to
+ * SECRET_MAX bytes that not every user can read.  NULL with *WHY set
+ * when it cannot serve. */
+static uint8_t *read_secret(const char *file, size_t *n, const char **why)
+{
+	int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	uint8_t *buf = NULL;
+	*why = NULL;
+	if (fd < 0 || fstat(fd, &st) < 0)
+		*why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		*why = "not a regular file";
+	else if (st.st_mode & S_IROTH)
+		*why = "every user can read it, so anyone could write entries";
+	else if (st.st_size < SECRET_MIN || st.st_size > SECRET_MAX)
+		*why = "a secret has 16 bytes to 64 KiB";
+	else {
+		buf = xmalloc((size_t)st.st_size);
+		ssize_t r = read(fd, buf, (size_t)st.st_size);
+		if (r != st.st_size) {
+			*why = r < 0 ? strerror(errno) : "short read";
+			free(buf);
+			buf = NULL;
+		}
+		*n = (size_t)st.st_size;
+	}
+	if (fd >= 0)
+		close(fd);
+	return buf;
+}
+
+/* Open DIR for C and check that it may serve: NULL, or why not. */
+static const char *open_dir(struct lto_cache *c)
+{
+	struct stat st;
+	if (lstat(c->dir, &st) < 0)
+		return strerror(errno);
+	if (S_ISLNK(st.st_mode) && st.st_uid != c->uid && st.st_uid != 0)
+		return "it is a symbolic link of another user";
+	c->dfd = open(c->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (c->dfd < 0 || fstat(c->dfd, &st) < 0)
+		return strerror(errno);
+	if (!c->shared && st.st_mode & (S_IWGRP | S_IWOTH))
+		return "other users can write to it (a cache shared on purpose needs -flto-cache-shared and a secret)";
+	if (!c->shared && st.st_uid != c->uid)
+		return "it belongs to another user (a cache shared on purpose needs -flto-cache-shared and a secret)";
+	if (faccessat(c->dfd, ".", W_OK | X_OK, AT_EACCESS) < 0)
+		return strerror(errno);
+	mode_t mask = current_umask();
+	c->entry_mode = 0644 & ~mask;
+	if (c->shared)
+		c->entry_mode |= st.st_mode & S_IRGRP;
+	return NULL;
+}
+
+static void cache_free(struct lto_cache *c)
+{
+	if (c->dfd >= 0)
+		close(c->dfd);
+	if (c->secret)
+		explicit_bzero(c->secret, c->nsecret);
+	free(c->secret);
+	free(c->dir);
+	free(c);
 }
 
 /* A program's identity: its path, size and modification time. */
@@ -107,9 +211,16 @@ static int keyless(const char *o)
 	       !strcmp(o, "-pipe") || !strcmp(o, "-Q");
 }
 
+static int env_on(const char *v)
+{
+	return v && *v && strcmp(v, "0") != 0;
+}
+
 struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int verbose)
 {
 	const char *dir = getenv("XGCC_LTO_CACHE"), *size = getenv("XGCC_LTO_CACHE_SIZE");
+	const char *secret = getenv("XGCC_LTO_CACHE_SECRET");
+	int shared = env_on(getenv("XGCC_LTO_CACHE_SHARED"));
 	size_t k = 0;
 	for (size_t i = 0; i < opts->n; i++) {
 		const char *o = opts->v[i];
@@ -117,6 +228,12 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 			dir = o + 12;
 		else if (!strncmp(o, "-flto-cache-size=", 17))
 			size = o + 17;
+		else if (!strncmp(o, "-flto-cache-secret=", 19))
+			secret = o + 19;
+		else if (!strcmp(o, "-flto-cache-shared"))
+			shared = 1;
+		else if (!strcmp(o, "-fno-lto-cache-shared"))
+			shared = 0;
 		else
 			opts->v[k++] = opts->v[i];
 	}
@@ -125,17 +242,38 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 	if (!dir || !*dir)
 		return NULL;
 	struct lto_cache *c = xcalloc(1, sizeof *c);
+	c->dfd = -1;
 	c->dir = xstrdup(dir);
 	c->limit = size && *size ? parse_size(size) : (uint64_t)DEFAULT_MIB << 20;
 	c->verbose = verbose;
-	if (mkdirs(dir) < 0 || access(dir, W_OK | X_OK) < 0) {
-		diag(DIAG_WARNING, "%s: cannot use as the LTRANS cache: %s", dir, strerror(errno));
-		free(c->dir);
-		free(c);
+	c->shared = shared;
+	c->uid = geteuid();
+	const char *why = NULL;
+	if (secret && *secret) {
+		c->secret = read_secret(secret, &c->nsecret, &why);
+		if (!c->secret) {
+			diag(DIAG_WARNING, "%s: cannot use as the LTRANS cache's secret: %s", secret, why);
+			cache_free(c);
+			return NULL;
+		}
+	} else if (shared) {
+		diag(DIAG_WARNING, "%s: a shared LTRANS cache needs the team's secret (-flto-cache-secret=FILE); not caching",
+		     dir);
+		cache_free(c);
+		return NULL;
+	}
+	/* a private cache is made writable by its owner alone */
+	if (mkdirs(dir, shared ? 0777 : 0755) < 0)
+		why = strerror(errno);
+	else
+		why = open_dir(c);
+	if (why) {
+		diag(DIAG_WARNING, "%s: cannot use as the LTRANS cache: %s", dir, why);
+		cache_free(c);
 		return NULL;
 	}
 	digest_init(&c->base);
-	digest_str(&c->base, "xgcc LTRANS cache 1");
+	digest_str(&c->base, "xgcc LTRANS cache 2");
 	digest_program(&c->base, driver);
 	digest_program(&c->base, backend_lto1());
 	digest_str(&c->base, backend_fullversion());
@@ -201,11 +339,6 @@ void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *
 	digest_hex(&d, key);
 }
 
-static char *entry_path(const struct lto_cache *c, const char *key)
-{
-	return xasprintf("%s/%s", c->dir, key);
-}
-
 static uint64_t get_u64(const unsigned char *b)
 {
 	uint64_t v = 0;
@@ -228,65 +361,94 @@ static int write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
-/* The entry's object, checked: its bytes mapped (unmap HEADER + *LEN
- * from the returned pointer), or NULL. */
-static unsigned char *map_entry(const char *path, uint64_t *len)
+/* The TAG of an entry: KEY, LENGTH and the object's LENGTH bytes at OBJ,
+ * under the secret where there is one. */
+static void entry_tag(const struct lto_cache *c, const char *key, const void *obj, uint64_t length,
+		      uint8_t tag[DIGEST_SIZE])
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	struct stat st;
-	unsigned char *m = MAP_FAILED;
-	if (fstat(fd, &st) == 0 && st.st_size >= HEADER)
-		m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (m == MAP_FAILED)
-		return errno = EINVAL, NULL;
-	*len = get_u64(m + 8);
-	uint8_t sum[DIGEST_SIZE];
 	struct digest d;
-	digest_init(&d);
-	int ok = !memcmp(m, MAGIC, 8) && *len == (uint64_t)st.st_size - HEADER;
-	if (ok) {
-		digest_bytes(&d, m + HEADER, (size_t)*len);
-		digest_final(&d, sum);
-		ok = !memcmp(sum, m + 16, DIGEST_SIZE);
+	if (c->secret)
+		digest_init_keyed(&d, c->secret, c->nsecret);
+	else
+		digest_init(&d);
+	digest_str(&d, key);
+	digest_u64(&d, length);
+	digest_bytes(&d, obj, (size_t)length);
+	digest_final(&d, tag);
+}
+
+enum entry_state { ENTRY_NONE, ENTRY_OK, ENTRY_FOREIGN, ENTRY_BAD };
+
+/* The entry KEY, checked: ENTRY_OK with its bytes mapped (*MAP, *SIZE),
+ * and its descriptor *FD; else why it cannot be used. */
+static enum entry_state map_entry(const struct lto_cache *c, const char *key, int *fd, unsigned char **map,
+				  size_t *size)
+{
+	*fd = openat(c->dfd, key, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (*fd < 0)
+		return errno == ENOENT ? ENTRY_NONE : ENTRY_FOREIGN;
+	struct stat st;
+	enum entry_state r = ENTRY_BAD;
+	unsigned char *m = MAP_FAILED;
+	if (fstat(*fd, &st) < 0 || !S_ISREG(st.st_mode) || (!c->shared && st.st_uid != c->uid))
+		r = ENTRY_FOREIGN;
+	else if (st.st_size >= HEADER)
+		m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, *fd, 0);
+	if (m != MAP_FAILED) {
+		uint64_t len = get_u64(m + 8);
+		uint8_t tag[DIGEST_SIZE];
+		if (!memcmp(m, MAGIC, 8) && len == (uint64_t)st.st_size - HEADER) {
+			entry_tag(c, key, m + HEADER, len, tag);
+			if (!memcmp(tag, m + 16, DIGEST_SIZE))
+				r = ENTRY_OK;
+		}
+		if (r != ENTRY_OK)
+			munmap(m, (size_t)st.st_size);
 	}
-	if (!ok) {
-		munmap(m, (size_t)st.st_size);
-		return errno = EINVAL, NULL;
+	if (r != ENTRY_OK) {
+		close(*fd);
+		*fd = -1;
+		return r;
 	}
-	return m;
+	*map = m;
+	*size = (size_t)st.st_size;
+	return ENTRY_OK;
 }
 
 int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest)
 {
-	char *path = entry_path(c, key);
-	uint64_t len = 0;
-	unsigned char *m = map_entry(path, &len);
-	if (!m) {
-		if (errno != ENOENT) {
-			if (c->verbose)
-				fprintf(stderr, "lto1: LTRANS cache: %s is damaged; compiling again\n", path);
-			unlink(path);
-		}
-		free(path);
+	int fd;
+	unsigned char *m;
+	size_t size;
+	switch (map_entry(c, key, &fd, &m, &size)) {
+	case ENTRY_NONE:
 		return 0;
+	case ENTRY_FOREIGN:
+		if (c->verbose)
+			fprintf(stderr, "lto1: LTRANS cache: %s/%s is not a regular file%s; ignored\n", c->dir, key,
+				c->shared ? "" : " of yours");
+		return 0;
+	case ENTRY_BAD:
+		if (c->verbose)
+			fprintf(stderr, "lto1: LTRANS cache: %s/%s %s; compiling again\n", c->dir, key,
+				c->secret ? "fails the check of the secret (damaged, or written without it)"
+					  : "is damaged");
+		unlinkat(c->dfd, key, 0);
+		return 0;
+	case ENTRY_OK:
+		break;
 	}
-	int fd = open(dest, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	int ok = fd >= 0 && write_all(fd, m + HEADER, (size_t)len) == 0;
-	if (fd >= 0 && close(fd) < 0)
+	int out = open(dest, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	int ok = out >= 0 && write_all(out, m + HEADER, size - HEADER) == 0;
+	if (out >= 0 && close(out) < 0)
 		ok = 0;
-	munmap(m, HEADER + (size_t)len);
-	if (!ok) {
-		if (fd >= 0)
-			unlink(dest);
-		free(path);
-		return 0;
-	}
-	utimensat(AT_FDCWD, path, NULL, 0); /* recently used */
-	free(path);
-	return 1;
+	munmap(m, size);
+	if (ok)
+		futimens(fd, NULL); /* recently used (only the owner's entries can be touched) */
+	else if (out >= 0)
+		unlink(dest);
+	close(fd);
+	return ok;
 }
 
 static void store_failed(struct lto_cache *c, const char *what)
@@ -294,6 +456,22 @@ static void store_failed(struct lto_cache *c, const char *what)
 	if (!c->warned)
 		diag(DIAG_WARNING, "%s: cannot store in the LTRANS cache: %s", what, strerror(errno));
 	c->warned = 1;
+}
+
+/* A new temporary file in the cache directory (O_EXCL, no link
+ * followed), its name in NAME. */
+static int create_temp(struct lto_cache *c, char name[64])
+{
+	static unsigned serial;
+	for (int tries = 0; tries < 100; tries++) {
+		struct timespec now;
+		clock_gettime(CLOCK_REALTIME, &now);
+		snprintf(name, 64, ".tmp-%ld-%u%06lx", (long)getpid(), serial++, (unsigned long)now.tv_nsec & 0xffffff);
+		int fd = openat(c->dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
 }
 
 void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
@@ -313,35 +491,33 @@ void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
 	memcpy(head, MAGIC, 8);
 	for (int i = 0; i < 8; i++)
 		head[8 + i] = (unsigned char)((uint64_t)st.st_size >> 8 * i);
-	struct digest d;
-	digest_init(&d);
-	digest_bytes(&d, m, (size_t)st.st_size);
-	digest_final(&d, head + 16);
+	entry_tag(c, key, m ? m : "", (uint64_t)st.st_size, head + 16);
 
 	/* a full disk, or a file size limit, is an error return, not a signal */
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	sigaction(SIGXFSZ, &ign, &old);
-	char *tmp = xasprintf("%s/.tmp-%ld-XXXXXX", c->dir, (long)getpid());
-	int out = mkstemp(tmp);
+	char name[64];
+	int out = create_temp(c, name);
 	if (out < 0) {
 		store_failed(c, c->dir);
 	} else {
+		char *tmp = xasprintf("%s/%s", c->dir, name);
 		temp_register(tmp);
-		fchmod(out, 0644);
-		int ok = write_all(out, head, HEADER) == 0 && write_all(out, m, (size_t)st.st_size) == 0;
+		int ok = fchmod(out, c->entry_mode) == 0 && write_all(out, head, HEADER) == 0 &&
+			 write_all(out, m, (size_t)st.st_size) == 0;
 		if (close(out) < 0)
 			ok = 0;
-		char *path = entry_path(c, key);
-		if (!ok || rename(tmp, path) < 0) {
+		if (!ok || renameat(c->dfd, name, c->dfd, key) < 0) {
+			char *path = xasprintf("%s/%s", c->dir, key);
 			store_failed(c, path);
-			unlink(tmp);
+			free(path);
+			unlinkat(c->dfd, name, 0);
 		} else {
 			c->stored = 1;
 		}
-		free(path);
+		free(tmp);
 	}
 	sigaction(SIGXFSZ, &old, NULL);
-	free(tmp);
 	if (m)
 		munmap(m, (size_t)st.st_size);
 }
@@ -364,11 +540,20 @@ static int is_key(const char *name)
 	return strlen(name) == DIGEST_HEX - 1 && strspn(name, "0123456789abcdef") == DIGEST_HEX - 1;
 }
 
+/* Remove the least recently used entries until the cache holds at most
+ * its limit, and temporaries older than an hour.  Only regular files of
+ * those names directly in the directory, and in a private cache only
+ * the user's own, are candidates: nothing is followed. */
 static void prune(struct lto_cache *c)
 {
-	DIR *dh = opendir(c->dir);
-	if (!dh)
+	int fd = dup(c->dfd);
+	DIR *dh = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!dh) {
+		if (fd >= 0)
+			close(fd);
 		return;
+	}
+	rewinddir(dh);
 	struct entry *e = NULL;
 	size_t n = 0, cap = 0;
 	uint64_t total = 0;
@@ -376,26 +561,27 @@ static void prune(struct lto_cache *c)
 	struct dirent *de;
 	while ((de = readdir(dh))) {
 		struct stat st;
-		char *path = xasprintf("%s/%s", c->dir, de->d_name);
-		if (!strncmp(de->d_name, ".tmp-", 5)) {
-			if (stat(path, &st) == 0 && now - st.st_mtime > STALE_TEMP_SECONDS)
-				unlink(path);
-		} else if (is_key(de->d_name) && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-			if (n == cap)
-				e = xrealloc(e, (cap = cap ? 2 * cap : 64) * sizeof *e);
-			/* the later of the times: a hit touches both, a mount
-			 * with noatime or relatime updates only the mtime */
-			struct timespec t = st.st_atim.tv_sec > st.st_mtim.tv_sec ? st.st_atim : st.st_mtim;
-			e[n++] = (struct entry){ path, t, (uint64_t)st.st_size };
-			total += (uint64_t)st.st_size;
+		int temp = !strncmp(de->d_name, ".tmp-", 5);
+		if ((!temp && !is_key(de->d_name)) || fstatat(c->dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !S_ISREG(st.st_mode) || (!c->shared && st.st_uid != c->uid))
+			continue;
+		if (temp) {
+			if (now - st.st_mtime > STALE_TEMP_SECONDS)
+				unlinkat(c->dfd, de->d_name, 0);
 			continue;
 		}
-		free(path);
+		if (n == cap)
+			e = xrealloc(e, (cap = cap ? 2 * cap : 64) * sizeof *e);
+		/* the later of the times: a hit touches both, a mount with
+		 * noatime or relatime updates only the mtime */
+		struct timespec t = st.st_atim.tv_sec > st.st_mtim.tv_sec ? st.st_atim : st.st_mtim;
+		e[n++] = (struct entry){ xstrdup(de->d_name), t, (uint64_t)st.st_size };
+		total += (uint64_t)st.st_size;
 	}
 	closedir(dh);
 	qsort(e, n, sizeof *e, older);
 	for (size_t i = 0; i < n && total > c->limit; i++)
-		if (unlink(e[i].name) == 0 || errno == ENOENT)
+		if (unlinkat(c->dfd, e[i].name, 0) == 0 || errno == ENOENT)
 			total -= e[i].size;
 	for (size_t i = 0; i < n; i++)
 		free(e[i].name);
@@ -408,6 +594,5 @@ void lto_cache_close(struct lto_cache *c, size_t hits, size_t n)
 		fprintf(stderr, "lto1: LTRANS cache: %zu of %zu partition%s reused\n", hits, n, n == 1 ? "" : "s");
 	if (c->stored)
 		prune(c);
-	free(c->dir);
-	free(c);
+	cache_free(c);
 }
