@@ -22,7 +22,7 @@
  * inputs (read.c), merges the options they were compiled with (opts.c),
  * writes the resolution file (resolve.c), runs the backend (run.c), or
  * for a relocatable link merges the modules into one LTO object
- * (merge.c), and writes the objects for ld, one per line, to LIST.
+ * (merge.c), and writes the objects for ld to LIST, each followed by a NUL.
  * Temporary files go to DIR, which collect2 removes; with -save-temps
  * they are named after the output and kept.  A bigobj COFF input reaches
  * the backend as a plain COFF copy of its LTO sections, PREFIXbigobjN.o.
@@ -188,6 +188,11 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		prefix = o.dumpdir ? xstrdup(o.dumpdir) : xasprintf("%s.", o.output);
 	else
 		prefix = xasprintf("%s/%s.", tempdir, base_name(o.output));
+	/* the WPA lists its partitions one per line: no newline in their
+	 * names, whatever the output's name holds */
+	for (char *c = strrchr(prefix, '/') ? strrchr(prefix, '/') : prefix; *c; c++)
+		if (*c == '\n')
+			*c = '_';
 
 	/* -r with non-LTO objects too: merged IR beside their code would lose
 	 * that code at the next LTO link (the object is then an LTO input),
@@ -276,8 +281,9 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 	FILE *f = fopen(list_path, "w");
 	if (!f)
 		fatal("cannot write %s: %m", list_path);
+	/* NUL after each name: an output name may hold a newline */
 	for (size_t i = 0; i < outputs.n; i++)
-		fprintf(f, "%s\n", outputs.v[i]);
+		fprintf(f, "%s%c", outputs.v[i], 0);
 	if (fclose(f) != 0)
 		fatal("cannot write %s: %m", list_path);
 	return 0;

@@ -1,0 +1,83 @@
+#!/usr/bin/env bats
+# What an LTO link must never do, however its inputs and output are named
+# (collect2, lto1): overwrite one of its inputs, follow a link planted
+# under a temporary name, lose an object whose name holds a newline, or
+# hand ld a damaged object without saying what is wrong with it.
+load helper
+load lib-run
+
+setup() {
+	common_setup
+	printf 'int f(void) { return 3; }\n' >f.c
+	printf 'int f(void);\nint main(void) { return f() - 3; }\n' >m.c
+	"$XGCC" -O2 -flto -c f.c m.c
+	printf 'int g(void) { return 0; }\n' >g.c
+	"$XGCC" -O2 -c g.c
+}
+
+@test "an input given to ld by -Wl, as the output: refused, the input unchanged" {
+	local before
+	before=$(sha256sum g.o)
+	run "$XGCC" -O2 -flto m.o f.o -Wl,g.o -o g.o
+	assert_failure 1
+	assert_output --regexp "^collect2: error: input file .g\.o. is the same as output file$"
+	assert_equal "$(sha256sum g.o)" "$before"
+	# the same through another path to it, and an archive
+	mkdir sub
+	run "$XGCC" -O2 -flto m.o f.o -Wl,g.o -o sub/../g.o
+	assert_failure 1
+	assert_equal "$(sha256sum g.o)" "$before"
+	ar rcs libg.a g.o
+	before=$(sha256sum libg.a)
+	run "$XGCC" -O2 -flto m.o f.o -L. -lg -o libg.a
+	assert_failure 1
+	assert_output --regexp "input file .*libg\.a. is the same as output file"
+	assert_equal "$(sha256sum libg.a)" "$before"
+	assert_no_temps
+}
+
+@test "a link that fails in ld still removes the output it started" {
+	printf 'stale\n' >p
+	run "$XGCC" -O2 -flto m.o -o p
+	assert_failure 1
+	assert_no_file p
+}
+
+@test "an output name with a newline: every LTO link form works" {
+	local out=$'o\nu' opts
+	for opts in "" "-g" "-flto=2 -flto-partition=max" "-save-temps"; do
+		# shellcheck disable=SC2086
+		run "$XGCC" -O2 $opts -flto m.o f.o -o "$out"
+		assert_success
+		run "./$out"
+		assert_success
+	done
+}
+
+@test "an ELF magic and garbage after it: collect2 names the file and the reason" {
+	printf '\177ELF\377garbage garbage garbage garbage garbage garbage garbage\n' >bad.o
+	run "$XGCC" -O2 g.o bad.o -o p
+	assert_failure 1
+	assert_output "collect2: error: bad.o: unknown ELF class 255"
+	assert_no_file p
+	assert_no_temps
+}
+
+@test "MinGW -flto -r: a link planted at a temporary name beside the output is not followed" {
+	local t=x86_64-w64-mingw32
+	[ -x "$XGCC_BUILDDIR/$t-xgcc" ] || skip "no $t-xgcc (the MinGW cross drivers are not built)"
+	"$XGCC_BUILDDIR/$t-xgcc" -O2 -flto -c f.c -o cf.o
+	"$XGCC_BUILDDIR/$t-xgcc" -O2 -flto -c m.c -o cm.o
+	printf 'precious\n' >victim
+	ln -s victim merged.o.xgcc-tmp
+	run "$XGCC_BUILDDIR/$t-xgcc" -O2 -flto -r cf.o cm.o -o merged.o
+	assert_success
+	assert_equal "$(cat victim)" precious
+	run "$XGCC_BUILDDIR/lto1" --list merged.o
+	assert_success
+	assert_output --partial "LTO slim, 2 modules"
+	# nothing left beside the output but the planted link
+	assert_equal "$(ls merged.o*)" "merged.o
+merged.o.xgcc-tmp"
+	assert_no_temps
+}
