@@ -81,3 +81,25 @@ setup() {
 merged.o.xgcc-tmp"
 	assert_no_temps
 }
+
+@test "a full TMPDIR: the link fails with one line that says so, never silently" {
+	command -v unshare >/dev/null || skip "no unshare(1) for a private tmpfs"
+	unshare -rm true 2>/dev/null || skip "no user or mount namespaces here"
+	sh "$SRCDIR/bench/gen-program" -s 3 -f 6 -k 80 -g 0 gen 2>/dev/null
+	local f objs=()
+	for f in gen/prog/*.c; do
+		"$XGCC" -O2 -flto -c "$f" -o "$(basename "$f" .c).o"
+		objs+=("$(basename "$f" .c).o")
+	done
+	"$XGCC" -O2 -c gen/nonlto.c -o nonlto.o
+	mkdir small
+	local size
+	# too small for the WPA's output, then for the LTRANS job's
+	for size in 600k 1m; do
+		run unshare -rm sh -c 'mount -t tmpfs -o "size=$1" tmpfs "$2" && shift 2 && TMPDIR="$PWD/small" exec "$@"' \
+			sh "$size" "$PWD/small" "$XGCC" -O2 -flto=2 "${objs[@]}" nonlto.o -o prog
+		assert_failure 1
+		assert_output --regexp "^lto1: error: .* and the messages were lost: $PWD/small (is full \(No space left on device\)|was full, or a file size limit was reached)$"
+		assert_no_file prog
+	done
+}
