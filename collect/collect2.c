@@ -316,6 +316,7 @@ int main(int argc, char **argv)
 {
 	diag_init(argv[0]);
 	temp_init();
+	temp_die_with_parent();
 	if (about(argc, argv))
 		return 0;
 

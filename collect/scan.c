@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* --- sets of symbol names (lib/namemap.h, every value 1) ------------ */
 
@@ -278,6 +279,9 @@ static void nm_finish(struct link *l, struct nm_run *r, int *obj_marked, int **m
 	free(line);
 	if (f)
 		fclose(f);
+	/* gone now, not at exit: a collect2 killed later leaves no copy of
+	 * every symbol of the link in TMPDIR */
+	unlink(r->out);
 	strvec_free(&r->argv);
 }
 

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef HAVE_SYS_PRCTL_H
+#include <sys/prctl.h>
+#endif
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +26,8 @@ static char *temps[MAX_FILES];
 static volatile sig_atomic_t ntemps;
 static char *dirs[MAX_CHILDREN];
 static volatile sig_atomic_t ndirs;
+static char *failure_dirs[MAX_CHILDREN];
+static volatile sig_atomic_t nfailure_dirs;
 static char *scratch[MAX_FILES];
 static volatile sig_atomic_t nscratch;
 static char *failures[MAX_FILES];
@@ -99,9 +104,12 @@ static void on_signal(int sig)
 		if (!keep_temps)
 			for (int i = 0; i < ntemps; i++)
 				unlink(temps[i]);
-		if (!keep_temps)
+		if (!keep_temps) {
 			for (int i = 0; i < ndirs; i++)
 				remove_dir(dirs[i]);
+			for (int i = 0; i < nfailure_dirs; i++)
+				remove_dir(failure_dirs[i]);
+		}
 	}
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -128,6 +136,15 @@ void temp_init(void)
 	self_report_init();
 }
 
+void temp_die_with_parent(void)
+{
+#ifdef HAVE_SYS_PRCTL_H
+	pid_t parent = getppid();
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == 0 && getppid() != parent)
+		raise(SIGTERM); /* it died before we asked */
+#endif
+}
+
 static void add(char **table, volatile sig_atomic_t *n, const char *path)
 {
 	if (*n >= MAX_FILES)
@@ -138,6 +155,14 @@ static void add(char **table, volatile sig_atomic_t *n, const char *path)
 
 void temp_register(const char *path) { add(temps, &ntemps, path); }
 void temp_keep(int keep) { keep_temps = keep; }
+void temp_failure_dir(const char *dir)
+{
+	if (nfailure_dirs >= MAX_CHILDREN)
+		fatal("too many temporary directories");
+	failure_dirs[nfailure_dirs] = xstrdup(dir);
+	++nfailure_dirs;
+}
+
 void temp_failure_output(const char *path)
 {
 	if (nfailures < MAX_FILES)
@@ -264,6 +289,9 @@ void temp_cleanup(int failed)
 	run_hooks();
 	if (failed)
 		temp_delete_failure_outputs();
+	if (failed && !keep_temps)
+		for (int i = 0; i < nfailure_dirs; i++)
+			remove_dir(failure_dirs[i]);
 	for (int i = 0; i < nscratch; i++)
 		unlink(scratch[i]);
 	if (!keep_temps)

@@ -16,6 +16,11 @@
 
 /* Install the signal handlers and the atexit hook; reset SIGCHLD. */
 void temp_init(void);
+/* A helper program (collect2, lto1) that must not outlive the program
+ * that ran it: when that one dies, even by SIGKILL, this one gets
+ * SIGTERM, and its handler stops its own children and removes its
+ * files.  Where the system cannot tell (no prctl), nothing happens. */
+void temp_die_with_parent(void);
 /* A new empty temporary file named TMPDIR/ccXXXXXX<suffix>; removed at exit. */
 char *temp_make(const char *suffix);
 /* The same, but removed even with -save-temps: a file of the driver's own
@@ -35,6 +40,10 @@ void temp_failure_output(const char *path);
 void temp_failure_output_if_changed(const char *path);
 /* The step succeeded: its failure outputs are now real outputs. */
 void temp_commit_failure_outputs(void);
+/* A directory of another program's (collect2's, for lto1) whose files
+ * this one fills: emptied and removed when this one fails or is
+ * stopped by a signal, left alone when it succeeds. */
+void temp_failure_dir(const char *dir);
 /* Delete failure outputs (because a step failed). */
 void temp_delete_failure_outputs(void);
 /* Remove temporary files, and failure outputs when FAILED. */

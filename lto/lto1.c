@@ -308,6 +308,7 @@ int main(int argc, char **argv)
 {
 	diag_init(argv[0]);
 	temp_init();
+	temp_die_with_parent();
 	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
 		about_version("xgcc", PACKAGE_VERSION);
 		return 0;
@@ -326,8 +327,12 @@ int main(int argc, char **argv)
 	/* lto1 --merge -o OUT INPUT...: the LTO object of "xgcc -flto -r" */
 	if (argc > 4 && strcmp(argv[1], "--merge") == 0 && strcmp(argv[2], "-o") == 0)
 		return lto_merge_objects(argv + 4, (size_t)argc - 4, argv[3]);
-	if (argc == 6 && strcmp(argv[1], "--link") == 0 && strcmp(argv[4], "--tempdir") == 0)
+	if (argc == 6 && strcmp(argv[1], "--link") == 0 && strcmp(argv[4], "--tempdir") == 0) {
+		/* the partitions and objects in collect2's directory go with a
+		 * failed or stopped lto1: collect2 may be gone (kill -9) */
+		temp_failure_dir(argv[5]);
 		return link_stage(argv[2], argv[3], argv[5]);
+	}
 	fatal("usage: lto1 --link DESCRIPTION LIST --tempdir DIR (run by collect2), "
 	      "lto1 --list FILE..., lto1 --merge -o OUT FILE...");
 }

@@ -93,13 +93,47 @@ merged.o.xgcc-tmp"
 	done
 	"$XGCC" -O2 -c gen/nonlto.c -o nonlto.o
 	mkdir small
-	local size
-	# too small for the WPA's output, then for the LTRANS job's
-	for size in 600k 1m; do
+	local size failures=0
+	# from too small for the link description to enough for all: each
+	# link either works or fails with the one line (WPA's output, the
+	# LTRANS jobs' and the single run's messages lost on the way)
+	for size in 64k 200k 300k 400k 500k 700k 1m 2m 4m; do
 		run unshare -rm sh -c 'mount -t tmpfs -o "size=$1" tmpfs "$2" && shift 2 && TMPDIR="$PWD/small" exec "$@"' \
 			sh "$size" "$PWD/small" "$XGCC" -O2 -flto=2 "${objs[@]}" nonlto.o -o prog
+		if [ "$status" -eq 0 ]; then
+			./prog >/dev/null || fail "the program linked with a $size TMPDIR does not run"
+			continue
+		fi
+		failures=$((failures + 1))
 		assert_failure 1
-		assert_output --regexp "^lto1: error: .* and the messages were lost: $PWD/small (is full \(No space left on device\)|was full, or a file size limit was reached)$"
+		[ "${#lines[@]}" -le 2 ] || fail "more than one error with a $size TMPDIR: $output"
+		assert_output --regexp "(: No space left on device|and the messages were lost: $PWD/small (is full \(No space left on device\)|was full, or a file size limit was reached))"
 		assert_no_file prog
 	done
+	[ "$failures" -gt 1 ] || fail "only $failures of the sizes failed: the test needs smaller ones"
+}
+
+@test "kill -9 of collect2 during the LTO stage: lto1 and its backend jobs end too" {
+	sh "$SRCDIR/bench/gen-program" -s 5 -f 8 -k 150 -g 0 gen 2>/dev/null
+	local f objs=()
+	for f in gen/prog/*.c; do
+		"$XGCC" -O2 -flto -c "$f" -o "$(basename "$f" .c).o"
+		objs+=("$(basename "$f" .c).o")
+	done
+	"$XGCC" -O2 -c gen/nonlto.c -o nonlto.o
+	"$XGCC" -O2 -flto=2 "${objs[@]}" nonlto.o -o "$PWD/killed-prog" 3>&- &
+	local xgcc_pid=$!
+	wait_for_process "$XGCC_BUILDDIR/lto1 --link" || fail "lto1 never started"
+	# the backend at work (WPA or LTRANS), then collect2 killed outright
+	wait_for_process "/lto1 .*-f(wpa|ltrans|ltrans-output-list)" || true
+	pkill -KILL -f "^$XGCC_BUILDDIR/collect2 .*killed-prog" || fail "no collect2 to kill"
+	wait "$xgcc_pid" || true
+	wait_for_no_process "$XGCC_BUILDDIR/lto1 --link" 100 || fail "lto1 outlived collect2"
+	wait_for_no_process "/lto1 .*-dumpbase $TMPDIR" 100 || fail "a backend job outlived collect2"
+	# what is left is collect2's own (it could not clean up): not the
+	# partitions, LTRANS objects and assembly of the working set
+	local left
+	left=$(find "$TMPDIR" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
+	[ "$left" -lt 65536 ] || fail "$left bytes left in TMPDIR: $(find "$TMPDIR" -type f)"
+	assert_no_file killed-prog
 }
