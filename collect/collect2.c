@@ -389,10 +389,12 @@ int main(int argc, char **argv)
 
 	struct strvec cmd = { 0 };
 	strvec_push(&cmd, (char *)l.ld);
-	if (nresp > 0 && ld_args.n)
+	if (nresp > 0 && ld_args.n) {
 		strvec_pushf(&cmd, "@%s", respfile_write(ld_args.v, ld_args.n));
-	else
+	} else {
 		strvec_extend(&cmd, &ld_args);
+		respfile_fit(&cmd, 1);
+	}
 	if (getenv("XGCC_COLLECT2_TRACE")) {
 		for (size_t i = 0; i < cmd.n; i++)
 			fprintf(stderr, "%s%s", i ? " " : "", cmd.v[i]);

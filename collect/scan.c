@@ -30,6 +30,7 @@
 #include "lto-sections.h"
 #include "namemap.h"
 #include "process.h"
+#include "respfile.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -245,6 +246,7 @@ static int nm_start(struct link *l, struct nm_run *r)
 	}
 	if (!nfiles)
 		return 0;
+	respfile_fit(c, 4); /* nm reads @FILE: thousands of long paths fit */
 	r->out = temp_make(".nm");
 	r->cmd = (struct spawn_cmd){ .argv = c->v, .name = "nm", .out_path = r->out, .err_path = "/dev/null" };
 	if (spawn_start(&r->cmd, 1, &r->pid) == 0)

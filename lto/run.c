@@ -35,6 +35,7 @@
 #include "stagetime.h"
 #include "jobs.h"
 #include "process.h"
+#include "respfile.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -169,6 +170,9 @@ static void report_silent_failure(const char *name, int status, const char *err_
 
 static int run_one(const struct run_plan *p, struct strvec *cmd, const char *name)
 {
+	/* every LTO input is on the WPA's (and the single run's) line, each
+	 * archive member as ARCHIVE@0xOFFSET: the driver reads @FILE */
+	respfile_fit(cmd, 1);
 	if (p->verbose)
 		print_command(cmd->v);
 	char *err = temp_make(".err");

@@ -137,3 +137,27 @@ merged.o.xgcc-tmp"
 	[ "$left" -lt 65536 ] || fail "$left bytes left in TMPDIR: $(find "$TMPDIR" -type f)"
 	assert_no_file killed-prog
 }
+
+@test "3001 LTO objects at paths of 950 characters (an @file, as CMake and Ninja write): nm and WPA get response files" {
+	local d p i
+	d=$(printf 'a%.0s' $(seq 200))/$(printf 'b%.0s' $(seq 200))/$(printf 'c%.0s' $(seq 200))/$(printf 'd%.0s' $(seq 200))
+	p=$(printf 'e%.0s' $(seq 120))
+	mkdir -p "$d"
+	printf 'static volatile int v;\nstatic void __attribute__((constructor)) init(void) { v++; }\n' >piece.c
+	"$XGCC" -O1 -flto -c piece.c
+	{
+		echo "$PWD/m.o"
+		echo "$PWD/f.o"
+		for i in $(seq -w 3001); do
+			ln piece.o "$d/${p}_$i.o"
+			echo "$PWD/$d/${p}_$i.o"
+		done
+	} >objs.rsp
+	[ "$(wc -c <objs.rsp)" -gt 2800000 ] || fail "the list is too short to need a response file"
+	run "$XGCC" -O1 -flto=2 @objs.rsp -o prog
+	assert_success
+	assert_output ""
+	run ./prog
+	assert_success
+	assert_no_temps
+}
