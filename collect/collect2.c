@@ -110,6 +110,8 @@ static void write_link_description(const struct link *l, const char *path)
 	fprintf(f, "mode %s\n", l->relocatable ? "rel" : l->shared ? "dyn" : l->pie ? "pie" : "exec");
 	if (l->export_dynamic)
 		fprintf(f, "export-dynamic\n");
+	if (l->allow_multiple)
+		fprintf(f, "allow-multiple-definition\n");
 	for (size_t i = 0; i < l->undefined.n; i++)
 		put_value(f, "undefined", l->undefined.v[i]);
 	for (size_t i = 0; i < l->wraps.n; i++)

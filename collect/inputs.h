@@ -57,6 +57,7 @@ struct link {
 	struct strvec exported;  /* --export-dynamic-symbol, --dynamic-list: names or globs */
 	const char *output;      /* -o, --output: "a.out" by default */
 	int relocatable, shared, pie, export_dynamic;
+	int allow_multiple;      /* -z muldefs, --allow-multiple-definition */
 	int lto_requested, lto_disabled; /* -flto given; -fno-lto given last */
 	int verbose, trace;
 	const char *argv0;        /* collect2 itself, to find lto1 beside it */

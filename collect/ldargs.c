@@ -465,6 +465,9 @@ void link_read_args(struct link *l)
 		} else if (l->target->format == OBJ_COFF && (!strcmp(a, "--export-all-symbols") ||
 							     !strcmp(a, "-export-all-symbols"))) {
 			l->export_dynamic = 1;
+		} else if (!strcmp(a, "--allow-multiple-definition") || !strcmp(a, "-allow-multiple-definition") ||
+			   ((!strcmp(a, "-z") && val && !strcmp(val, "muldefs")) || !strcmp(a, "-zmuldefs"))) {
+			l->allow_multiple = 1;
 		} else if (!strcmp(a, "--no-export-dynamic")) {
 			l->export_dynamic = 0;
 		} else if (!strcmp(a, "--export-dynamic-symbol") || !strncmp(a, "--export-dynamic-symbol=", 24)) {

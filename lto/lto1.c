@@ -76,6 +76,8 @@ static void read_description(const char *path, struct link_desc *d)
 				: !strcmp(val, "pie") ? MODE_PIE : MODE_EXEC;
 		} else if (IS("export-dynamic")) {
 			d->export_dynamic = 1;
+		} else if (IS("allow-multiple-definition")) {
+			d->allow_multiple = 1;
 		} else if (IS("undefined")) {
 			strvec_push(&d->undefined, xstrdup(val));
 		} else if (IS("wrap")) {

@@ -161,3 +161,70 @@ merged.o.xgcc-tmp"
 	assert_success
 	assert_no_temps
 }
+
+# two_f: a.o and b.o define f (1 and 2), m.o calls it; all LTO, plus
+# plain copies pa.o and pb.o.
+two_f() {
+	printf 'int f(void) { return 1; }\n' >a.c
+	printf 'int f(void) { return 2; }\n' >b.c
+	printf 'int f(void);\nint main(void) { return f(); }\n' >mf.c
+	"$XGCC" -O2 -flto -c a.c b.c mf.c
+	"$XGCC" -O2 -c a.c -o pa.o
+	"$XGCC" -O2 -c b.c -o pb.o
+}
+
+@test "two strong definitions in LTO objects: ld's error, naming both files" {
+	two_f
+	run "$XGCC" -O2 -flto mf.o b.o a.o -o p
+	assert_failure 1
+	assert_line --regexp "^lto1: error: a\.o: multiple definition of .f.; b\.o: first defined here$"
+	assert_no_file p
+	# the same object twice
+	run "$XGCC" -O2 -flto mf.o a.o a.o -o p
+	assert_failure 1
+	assert_line --regexp "^lto1: error: a\.o: multiple definition of .f.; a\.o: first defined here$"
+	# an LTO definition against a plain one, either way round
+	run "$XGCC" -O2 -flto mf.o a.o pb.o -o p
+	assert_failure 1
+	assert_line --regexp "^lto1: error: pb\.o: multiple definition of .f.; a\.o: first defined here$"
+	run "$XGCC" -O2 -flto mf.o pb.o a.o -o p
+	assert_failure 1
+	assert_line --regexp "^lto1: error: a\.o: multiple definition of .f.; pb\.o: first defined here$"
+	# gcc refuses them all (ld, through the plugin)
+	run gcc -O2 -flto mf.o b.o a.o -o g
+	assert_failure
+	assert_output --partial "multiple definition of"
+	assert_no_temps
+}
+
+@test "what ld allows stays allowed: weak, common, COMDAT, -z muldefs (the first wins)" {
+	two_f
+	printf '__attribute__((weak)) int f(void) { return 7; }\n' >w.c
+	printf 'int c;\n' >c1.c
+	printf 'int c;\nint g(void) { return c; }\n' >c2.c
+	printf 'inline int h(int x) { return x + 1; }\nint use1(int x) { return h(x); }\n' >i1.cc
+	printf 'inline int h(int x) { return x + 1; }\nint use2(int x) { return h(x); }\nint main() { return use2(1) - 2; }\n' >i2.cc
+	"$XGCC" -O2 -flto -c w.c
+	"$XGCC" -O2 -flto -fcommon -c c1.c c2.c
+	"$XGXX" -O0 -flto -c i1.cc i2.cc
+	run "$XGCC" -O2 -flto mf.o w.o a.o -o p
+	assert_success
+	run ./p
+	assert_equal "$status" 1
+	printf 'int main(void) { return 0; }\n' >cm.c
+	"$XGCC" -O2 -flto -c cm.c
+	run "$XGCC" -O2 -flto -fcommon cm.o c1.o c2.o -o pc
+	assert_success
+	run "$XGXX" -O0 -flto i1.o i2.o -o pi
+	assert_success
+	run ./pi
+	assert_success
+	run "$XGCC" -O2 -flto -Wl,--allow-multiple-definition mf.o b.o a.o -o pm
+	assert_success
+	run ./pm
+	assert_equal "$status" 2
+	run "$XGCC" -O2 -flto -Wl,-z,muldefs mf.o a.o b.o -o pm
+	assert_success
+	run ./pm
+	assert_equal "$status" 1
+}
