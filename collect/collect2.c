@@ -32,9 +32,13 @@
 #include "target.h"
 #include "tempfile.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static char *find_tool(const char *name)
 {
@@ -106,6 +110,8 @@ static void write_link_description(const struct link *l, const char *path)
 	fprintf(f, "mode %s\n", l->relocatable ? "rel" : l->shared ? "dyn" : l->pie ? "pie" : "exec");
 	if (l->export_dynamic)
 		fprintf(f, "export-dynamic\n");
+	if (l->allow_multiple)
+		fprintf(f, "allow-multiple-definition\n");
 	for (size_t i = 0; i < l->undefined.n; i++)
 		put_value(f, "undefined", l->undefined.v[i]);
 	for (size_t i = 0; i < l->wraps.n; i++)
@@ -201,7 +207,7 @@ static void run_lto_stage(struct link *l, struct strvec *ld_args, struct strvec 
 		exit(1); /* lto1 said why */
 
 	struct strvec lines = { 0 }, objects = { 0 };
-	if (strvec_read_lines(&lines, list) < 0)
+	if (strvec_read_records(&lines, list, '\0') < 0)
 		fatal("%s: cannot read lto1's list of objects: %m", list);
 	for (size_t i = 0; i < lines.n; i++)
 		if (*lines.v[i])
@@ -233,10 +239,7 @@ static int merged_output(const struct link *l, const struct strvec *objects)
 	for (size_t i = 0; i < l->nloaded; i++)
 		if (!l->loaded[i].lto)
 			return 0;
-	const char *out = "a.out";
-	for (size_t i = 0; i + 1 < l->args.n; i++)
-		if (!strcmp(l->args.v[i], "-o") || !strcmp(l->args.v[i], "--output"))
-			out = l->args.v[i + 1];
+	const char *out = l->output;
 	char *err = NULL;
 	struct obj_file *f = obj_open(objects->v[0], &err);
 	if (!f)
@@ -247,21 +250,28 @@ static int merged_output(const struct link *l, const struct strvec *objects)
 	obj_close(f);
 	if (!lto_only)
 		return 0;
-	FILE *in = fopen(objects->v[0], "rb");
-	if (!in)
+	/* the output is created exclusively beside its name and renamed
+	 * into place: a link planted under a fixed temporary name is never
+	 * opened */
+	int in = open(objects->v[0], O_RDONLY | O_CLOEXEC);
+	if (in < 0)
 		fatal("cannot read %s: %m", objects->v[0]);
-	char *tmp = xasprintf("%s.xgcc-tmp", out);
-	temp_register(tmp);
-	FILE *o = fopen(tmp, "wb");
-	if (!o)
-		fatal("cannot write %s: %m", tmp);
+	char *tmp;
+	int fd = output_open(out, &tmp);
+	if (fd < 0)
+		fatal("cannot write %s: %m", out);
 	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-		if (fwrite(buf, 1, n, o) != n)
-			fatal("cannot write %s: %m", out);
-	fclose(in);
-	if (fclose(o) != 0 || rename(tmp, out) != 0)
+	ssize_t n;
+	while ((n = read(in, buf, sizeof buf)) > 0)
+		for (ssize_t done = 0, w; done < n; done += w)
+			if ((w = write(fd, buf + done, (size_t)(n - done))) < 0 && errno != EINTR)
+				fatal("cannot write %s: %m", out);
+			else if (w < 0)
+				w = 0;
+	if (n < 0)
+		fatal("cannot read %s: %m", objects->v[0]);
+	close(in);
+	if (output_commit(fd, tmp, out) < 0)
 		fatal("cannot write %s: %m", out);
 	return 1;
 }
@@ -288,10 +298,27 @@ static int about(int argc, char **argv)
 	return 1;
 }
 
+/* ld refuses an output that is one of its inputs, but by the time it
+ * runs, lto1's objects stand in for the inputs that carried IR: compare
+ * by identity here, every input (archives, script inputs) included. */
+static void check_output_not_input(const struct link *l)
+{
+	struct stat out, in;
+	if (stat(l->output, &out) < 0)
+		return;
+	for (size_t i = 0; i < l->ninputs; i++)
+		if (stat(l->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+			diag(DIAG_ERROR, "input file %s%s%s is the same as output file", diag_lq(), l->inputs[i].path,
+			     diag_rq());
+			exit(1);
+		}
+}
+
 int main(int argc, char **argv)
 {
 	diag_init(argv[0]);
 	temp_init();
+	temp_die_with_parent();
 	if (about(argc, argv))
 		return 0;
 
@@ -343,6 +370,7 @@ int main(int argc, char **argv)
 	l.verbose = verbose;
 	l.argv0 = argv[0];
 	link_read_args(&l);
+	check_output_not_input(&l);
 	link_scan(&l);
 	report_scan(&l);
 	/* LTO objects get link-time optimization unless -fno-lto, as with
@@ -363,10 +391,12 @@ int main(int argc, char **argv)
 
 	struct strvec cmd = { 0 };
 	strvec_push(&cmd, (char *)l.ld);
-	if (nresp > 0 && ld_args.n)
+	if (nresp > 0 && ld_args.n) {
 		strvec_pushf(&cmd, "@%s", respfile_write(ld_args.v, ld_args.n));
-	else
+	} else {
 		strvec_extend(&cmd, &ld_args);
+		respfile_fit(&cmd, 1);
+	}
 	if (getenv("XGCC_COLLECT2_TRACE")) {
 		for (size_t i = 0; i < cmd.n; i++)
 			fprintf(stderr, "%s%s", i ? " " : "", cmd.v[i]);

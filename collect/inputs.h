@@ -55,7 +55,9 @@ struct link {
 	struct strvec undefined; /* -u, --undefined, -e: roots of the selection */
 	struct strvec wraps;     /* --wrap=SYM */
 	struct strvec exported;  /* --export-dynamic-symbol, --dynamic-list: names or globs */
+	const char *output;      /* -o, --output: "a.out" by default */
 	int relocatable, shared, pie, export_dynamic;
+	int allow_multiple;      /* -z muldefs, --allow-multiple-definition */
 	int lto_requested, lto_disabled; /* -flto given; -fno-lto given last */
 	int verbose, trace;
 	const char *argv0;        /* collect2 itself, to find lto1 beside it */

@@ -27,10 +27,12 @@
 #include "process.h"
 #include "tempfile.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 static const char *const separate[] = {
 	"-o", "-m", "-e", "-u", "-L", "-l", "-T", "-z", "-h", "-y", "-Y", "-A", "-b", "-c", "-F",
@@ -361,8 +363,19 @@ static void defsym_references(struct link *l, const char *arg)
 	}
 }
 
+static int has_elf_magic(const char *path)
+{
+	char magic[4];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int r = fd >= 0 && read(fd, magic, 4) == 4 && !memcmp(magic, "\x7f" "ELF", 4);
+	if (fd >= 0)
+		close(fd);
+	return r;
+}
+
 void link_read_args(struct link *l)
 {
+	l->output = "a.out";
 	struct state st = { 0 }, stack[32];
 	int nstack = 0, group = 0, ngroups = 0;
 
@@ -433,6 +446,10 @@ void link_read_args(struct link *l)
 			group = ++ngroups;
 		} else if (!strcmp(a, "--end-group") || !strcmp(a, "-)")) {
 			group = 0;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+			l->output = val;
+		} else if (!strncmp(a, "--output=", 9)) {
+			l->output = a + 9;
 		} else if (!strcmp(a, "-r") || !strcmp(a, "--relocatable") || !strcmp(a, "-Ur")) {
 			l->relocatable = 1;
 		} else if (!strcmp(a, "-shared") || !strcmp(a, "-Bshareable") || !strcmp(a, "--shared") ||
@@ -448,6 +465,9 @@ void link_read_args(struct link *l)
 		} else if (l->target->format == OBJ_COFF && (!strcmp(a, "--export-all-symbols") ||
 							     !strcmp(a, "-export-all-symbols"))) {
 			l->export_dynamic = 1;
+		} else if (!strcmp(a, "--allow-multiple-definition") || !strcmp(a, "-allow-multiple-definition") ||
+			   ((!strcmp(a, "-z") && val && !strcmp(val, "muldefs")) || !strcmp(a, "-zmuldefs"))) {
+			l->allow_multiple = 1;
 		} else if (!strcmp(a, "--no-export-dynamic")) {
 			l->export_dynamic = 0;
 		} else if (!strcmp(a, "--export-dynamic-symbol") || !strncmp(a, "--export-dynamic-symbol=", 24)) {
@@ -470,6 +490,15 @@ void link_read_args(struct link *l)
 		if (in->kind == OBJK_OTHER && l->target->format == OBJ_COFF && has_suffix_nocase(in->path, ".def")) {
 			if (file_is_regular(in->path))
 				read_def_file(l, in->path);
+		} else if (in->kind == OBJK_OTHER && has_elf_magic(in->path)) {
+			/* a damaged object: say why here, not "file format not
+			 * recognized" from ld */
+			char *err = NULL;
+			struct obj_file *f = obj_open(in->path, &err);
+			if (f)
+				obj_close(f);
+			diag(DIAG_ERROR, "%s", err ? err : xasprintf("%s: not an ELF file ld can link", in->path));
+			exit(1);
 		} else if (in->kind == OBJK_OTHER && file_is_regular(in->path)) {
 			struct state s = { .whole_archive = in->whole_archive };
 			read_script(l, l->inputs[i].arg, l->inputs[i].path, &s, &ngroups);

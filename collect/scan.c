@@ -30,6 +30,7 @@
 #include "lto-sections.h"
 #include "namemap.h"
 #include "process.h"
+#include "respfile.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -37,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* --- sets of symbol names (lib/namemap.h, every value 1) ------------ */
 
@@ -244,6 +246,7 @@ static int nm_start(struct link *l, struct nm_run *r)
 	}
 	if (!nfiles)
 		return 0;
+	respfile_fit(c, 4); /* nm reads @FILE: thousands of long paths fit */
 	r->out = temp_make(".nm");
 	r->cmd = (struct spawn_cmd){ .argv = c->v, .name = "nm", .out_path = r->out, .err_path = "/dev/null" };
 	if (spawn_start(&r->cmd, 1, &r->pid) == 0)
@@ -278,6 +281,9 @@ static void nm_finish(struct link *l, struct nm_run *r, int *obj_marked, int **m
 	free(line);
 	if (f)
 		fclose(f);
+	/* gone now, not at exit: a collect2 killed later leaves no copy of
+	 * every symbol of the link in TMPDIR */
+	unlink(r->out);
 	strvec_free(&r->argv);
 }
 

@@ -489,7 +489,7 @@ void link_inputs(struct driver *d)
 		if (d->opts[i].id == OPT_T)
 			push_opt(d, &d->opts[i], &c);
 
-	temp_failure_output(out);
+	temp_failure_output_if_changed(out);
 	const char *name = "collect2";
 	if (run_commands(d, &c, 1, &name, NULL, NULL)) {
 		temp_delete_failure_outputs();

@@ -22,6 +22,7 @@
 
 #include "obj-internal.h"
 #include "diag.h"
+#include "tempfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -438,47 +439,32 @@ void obj_add_reloc(struct obj_writer *w, size_t section, const struct obj_reloc 
 
 int obj_write(struct obj_writer *w, const char *path, char **err)
 {
-	char *tmp = xasprintf("%s.XXXXXX", path), *reason = NULL;
-	int fd = -1, created = 0;
+	char *tmp = NULL, *reason = NULL;
+	int fd = -1;
 	if (w->open) {
 		reason = xasprintf("section %s is still open", w->sections[w->nsections - 1].name);
 		goto fail;
 	}
-	fd = mkstemp(tmp);
+	fd = output_open(path, &tmp);
 	if (fd < 0) {
-		reason = xasprintf("cannot create %s: %s", tmp, strerror(errno));
-		goto fail;
-	}
-	created = 1;
-	/* mkstemp makes the file 0600: give it the mode of a new output. */
-	mode_t mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0) {
-		reason = xasprintf("cannot set the mode of %s: %s", tmp, strerror(errno));
+		reason = xasprintf("cannot create a file beside it: %s", strerror(errno));
 		goto fail;
 	}
 	if ((w->format == OBJ_ELF ? elf_write(w, fd, &reason) : coff_write(w, fd, &reason)) < 0)
 		goto fail;
-	int rc = close(fd);
-	fd = -1;
-	if (rc < 0) {
-		reason = xasprintf("cannot write %s: %s", tmp, strerror(errno));
-		goto fail;
+	if (output_commit(fd, tmp, path) < 0) {
+		reason = xasprintf("cannot write: %s", strerror(errno));
+		return *err = xasprintf("%s: %s", path, reason), free(reason), -1;
 	}
-	if (rename(tmp, path) < 0) {
-		reason = xasprintf("cannot rename %s: %s", tmp, strerror(errno));
-		goto fail;
-	}
-	free(tmp);
 	return 0;
 fail:
-	if (fd >= 0)
+	if (fd >= 0) {
 		close(fd);
-	if (created)
 		unlink(tmp);
+	}
+	free(tmp);
 	*err = xasprintf("%s: %s", path, reason);
 	free(reason);
-	free(tmp);
 	return -1;
 }
 

@@ -155,3 +155,21 @@ char *respfile_write(char *const *args, size_t n)
 		fatal("cannot write response file %s: %s", path, strerror(errno));
 	return path;
 }
+
+/* Well below what Linux takes (a quarter of the stack limit, 2 MiB by
+ * default, shared with the environment): short lines stay readable in
+ * -v output, long ones never reach the limit. */
+enum { RESPFILE_FIT_BYTES = 128 << 10 };
+
+void respfile_fit(struct strvec *cmd, size_t first)
+{
+	size_t bytes = 0;
+	for (size_t i = first; i < cmd->n; i++)
+		bytes += strlen(cmd->v[i]) + 1;
+	if (bytes <= RESPFILE_FIT_BYTES)
+		return;
+	char *at = xasprintf("@%s", respfile_write(cmd->v + first, cmd->n - first));
+	cmd->n = first;
+	cmd->v[first] = NULL;
+	strvec_push(cmd, at);
+}

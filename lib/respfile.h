@@ -23,5 +23,11 @@ int respfile_expand(int argc, char **argv, struct strvec *out);
 int respfile_parse(const char *text, size_t len, struct strvec *out, size_t *bad_quote);
 /* Write ARGS to a new temporary response file; returns its path. */
 char *respfile_write(char *const *args, size_t n);
+/* When the arguments of CMD from FIRST on would make too long a command
+ * line (a few thousand long paths: the kernel refuses the exec with
+ * E2BIG), move them to a response file: CMD then ends in "@FILE".  For
+ * programs that read response files as libiberty does (the driver,
+ * GCC's programs, the binutils). */
+void respfile_fit(struct strvec *cmd, size_t first);
 
 #endif

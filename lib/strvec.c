@@ -77,14 +77,19 @@ void strvec_free(struct strvec *sv)
 
 int strvec_read_lines(struct strvec *sv, const char *path)
 {
+	return strvec_read_records(sv, path, '\n');
+}
+
+int strvec_read_records(struct strvec *sv, const char *path, int delim)
+{
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return -1;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		if (line[len - 1] == '\n')
+	while ((len = getdelim(&line, &cap, delim, f)) > 0) {
+		if (line[len - 1] == delim)
 			line[--len] = 0;
 		strvec_push(sv, xstrdup(line));
 	}

@@ -23,6 +23,9 @@ int strvec_contains(const struct strvec *sv, const char *s);
 /* Push every line of the file PATH (without its newline; empty lines
  * too).  0, or -1 with errno set when it cannot be read. */
 int strvec_read_lines(struct strvec *sv, const char *path);
+/* The same for records that end in DELIM: '\0' for lists of file names,
+ * which may hold any other byte. */
+int strvec_read_records(struct strvec *sv, const char *path, int delim);
 void strvec_free(struct strvec *sv);
 
 #endif

@@ -8,8 +8,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#ifdef HAVE_SYS_PRCTL_H
+#include <sys/prctl.h>
+#endif
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,9 +26,15 @@ static char *temps[MAX_FILES];
 static volatile sig_atomic_t ntemps;
 static char *dirs[MAX_CHILDREN];
 static volatile sig_atomic_t ndirs;
+static char *failure_dirs[MAX_CHILDREN];
+static volatile sig_atomic_t nfailure_dirs;
 static char *scratch[MAX_FILES];
 static volatile sig_atomic_t nscratch;
 static char *failures[MAX_FILES];
+/* for failure outputs of temp_failure_output_if_changed: what the file
+ * was before its step (existed, and its identity) */
+static struct stat failures_before[MAX_FILES];
+static int failures_unless_unchanged[MAX_FILES];
 static volatile sig_atomic_t nfailures;
 static pid_t children[MAX_CHILDREN];
 static volatile sig_atomic_t nchildren;
@@ -64,6 +75,22 @@ static void remove_dir(const char *dir)
 	rmdir(dir);
 }
 
+/* Delete the failure outputs, but those of temp_failure_output_if_changed
+ * that the step left as they were (async-signal-safe: stat and unlink
+ * only). */
+static void delete_changed_failures(void)
+{
+	for (int i = 0; i < nfailures; i++) {
+		struct stat now;
+		const struct stat *was = &failures_before[i];
+		if (failures_unless_unchanged[i] && stat(failures[i], &now) == 0 && now.st_dev == was->st_dev &&
+		    now.st_ino == was->st_ino && now.st_size == was->st_size &&
+		    now.st_mtim.tv_sec == was->st_mtim.tv_sec && now.st_mtim.tv_nsec == was->st_mtim.tv_nsec)
+			continue;
+		unlink(failures[i]);
+	}
+}
+
 static void on_signal(int sig)
 {
 	for (int i = 0; i < nchildren; i++)
@@ -71,16 +98,18 @@ static void on_signal(int sig)
 			kill(children[i], SIGTERM);
 	if (getpid() == owner_pid) {
 		run_hooks();
-		for (int i = 0; i < nfailures; i++)
-			unlink(failures[i]);
+		delete_changed_failures();
 		for (int i = 0; i < nscratch; i++)
 			unlink(scratch[i]);
 		if (!keep_temps)
 			for (int i = 0; i < ntemps; i++)
 				unlink(temps[i]);
-		if (!keep_temps)
+		if (!keep_temps) {
 			for (int i = 0; i < ndirs; i++)
 				remove_dir(dirs[i]);
+			for (int i = 0; i < nfailure_dirs; i++)
+				remove_dir(failure_dirs[i]);
+		}
 	}
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -107,6 +136,15 @@ void temp_init(void)
 	self_report_init();
 }
 
+void temp_die_with_parent(void)
+{
+#ifdef HAVE_SYS_PRCTL_H
+	pid_t parent = getppid();
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == 0 && getppid() != parent)
+		raise(SIGTERM); /* it died before we asked */
+#endif
+}
+
 static void add(char **table, volatile sig_atomic_t *n, const char *path)
 {
 	if (*n >= MAX_FILES)
@@ -117,7 +155,28 @@ static void add(char **table, volatile sig_atomic_t *n, const char *path)
 
 void temp_register(const char *path) { add(temps, &ntemps, path); }
 void temp_keep(int keep) { keep_temps = keep; }
-void temp_failure_output(const char *path) { add(failures, &nfailures, path); }
+void temp_failure_dir(const char *dir)
+{
+	if (nfailure_dirs >= MAX_CHILDREN)
+		fatal("too many temporary directories");
+	failure_dirs[nfailure_dirs] = xstrdup(dir);
+	++nfailure_dirs;
+}
+
+void temp_failure_output(const char *path)
+{
+	if (nfailures < MAX_FILES)
+		failures_unless_unchanged[nfailures] = 0;
+	add(failures, &nfailures, path);
+}
+
+void temp_failure_output_if_changed(const char *path)
+{
+	int i = nfailures;
+	if (i < MAX_FILES)
+		failures_unless_unchanged[i] = stat(path, &failures_before[i]) == 0;
+	add(failures, &nfailures, path);
+}
 
 static char *create(const char *suffix)
 {
@@ -130,6 +189,42 @@ static char *create(const char *suffix)
 		fatal("cannot create temporary file in %s: %s", dir, strerror(errno));
 	close(fd);
 	return path;
+}
+
+int output_open(const char *path, char **tmp)
+{
+	*tmp = xasprintf("%s.XXXXXX", path);
+	int fd = mkstemp(*tmp);
+	if (fd < 0) {
+		int e = errno;
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+		return -1;
+	}
+	temp_register(*tmp);
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) < 0) {
+		int e = errno;
+		close(fd);
+		unlink(*tmp);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+int output_commit(int fd, char *tmp, const char *path)
+{
+	int r = close(fd) < 0 || rename(tmp, path) < 0 ? -1 : 0;
+	if (r < 0) {
+		int e = errno;
+		unlink(tmp);
+		errno = e;
+	}
+	free(tmp);
+	return r;
 }
 
 char *temp_make(const char *suffix)
@@ -175,8 +270,7 @@ void temp_commit_failure_outputs(void)
 
 void temp_delete_failure_outputs(void)
 {
-	for (int i = 0; i < nfailures; i++)
-		unlink(failures[i]);
+	delete_changed_failures();
 	temp_commit_failure_outputs();
 }
 
@@ -195,6 +289,9 @@ void temp_cleanup(int failed)
 	run_hooks();
 	if (failed)
 		temp_delete_failure_outputs();
+	if (failed && !keep_temps)
+		for (int i = 0; i < nfailure_dirs; i++)
+			remove_dir(failure_dirs[i]);
 	for (int i = 0; i < nscratch; i++)
 		unlink(scratch[i]);
 	if (!keep_temps)

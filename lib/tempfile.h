@@ -16,6 +16,11 @@
 
 /* Install the signal handlers and the atexit hook; reset SIGCHLD. */
 void temp_init(void);
+/* A helper program (collect2, lto1) that must not outlive the program
+ * that ran it: when that one dies, even by SIGKILL, this one gets
+ * SIGTERM, and its handler stops its own children and removes its
+ * files.  Where the system cannot tell (no prctl), nothing happens. */
+void temp_die_with_parent(void);
 /* A new empty temporary file named TMPDIR/ccXXXXXX<suffix>; removed at exit. */
 char *temp_make(const char *suffix);
 /* The same, but removed even with -save-temps: a file of the driver's own
@@ -29,12 +34,29 @@ void temp_register(const char *path);
 void temp_keep(int keep);
 /* A file to delete if the current step fails. */
 void temp_failure_output(const char *path);
+/* The same, unless the step did not change it: a link's output that the
+ * link refused to write because it is one of the link's inputs (given
+ * to ld with -Wl, where the driver cannot see it) stays as it was. */
+void temp_failure_output_if_changed(const char *path);
 /* The step succeeded: its failure outputs are now real outputs. */
 void temp_commit_failure_outputs(void);
+/* A directory of another program's (collect2's, for lto1) whose files
+ * this one fills: emptied and removed when this one fails or is
+ * stopped by a signal, left alone when it succeeds. */
+void temp_failure_dir(const char *dir);
 /* Delete failure outputs (because a step failed). */
 void temp_delete_failure_outputs(void);
 /* Remove temporary files, and failure outputs when FAILED. */
 void temp_cleanup(int failed);
+
+/* Writing an output PATH safely: output_open creates a new file beside
+ * it, exclusively (mkstemp: no file or link of that name is ever
+ * opened), with the mode a new output gets (0666 less the umask), and
+ * records it for removal; output_commit closes FD and renames the file
+ * into place.  Both return -1 with errno set on failure (the temporary
+ * is then gone); *TMP is the temporary's name, freed by output_commit. */
+int output_open(const char *path, char **tmp);
+int output_commit(int fd, char *tmp, const char *path);
 
 /* A function that the cleanup runs first, on every exit path and from
  * the signal handler too, so it must be async-signal-safe (jobs.c gives

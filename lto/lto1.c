@@ -22,7 +22,7 @@
  * inputs (read.c), merges the options they were compiled with (opts.c),
  * writes the resolution file (resolve.c), runs the backend (run.c), or
  * for a relocatable link merges the modules into one LTO object
- * (merge.c), and writes the objects for ld, one per line, to LIST.
+ * (merge.c), and writes the objects for ld to LIST, each followed by a NUL.
  * Temporary files go to DIR, which collect2 removes; with -save-temps
  * they are named after the output and kept.  A bigobj COFF input reaches
  * the backend as a plain COFF copy of its LTO sections, PREFIXbigobjN.o.
@@ -76,6 +76,8 @@ static void read_description(const char *path, struct link_desc *d)
 				: !strcmp(val, "pie") ? MODE_PIE : MODE_EXEC;
 		} else if (IS("export-dynamic")) {
 			d->export_dynamic = 1;
+		} else if (IS("allow-multiple-definition")) {
+			d->allow_multiple = 1;
 		} else if (IS("undefined")) {
 			strvec_push(&d->undefined, xstrdup(val));
 		} else if (IS("wrap")) {
@@ -188,6 +190,11 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		prefix = o.dumpdir ? xstrdup(o.dumpdir) : xasprintf("%s.", o.output);
 	else
 		prefix = xasprintf("%s/%s.", tempdir, base_name(o.output));
+	/* the WPA lists its partitions one per line: no newline in their
+	 * names, whatever the output's name holds */
+	for (char *c = strrchr(prefix, '/') ? strrchr(prefix, '/') : prefix; *c; c++)
+		if (*c == '\n')
+			*c = '_';
 
 	/* -r with non-LTO objects too: merged IR beside their code would lose
 	 * that code at the next LTO link (the object is then an LTO input),
@@ -276,8 +283,9 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 	FILE *f = fopen(list_path, "w");
 	if (!f)
 		fatal("cannot write %s: %m", list_path);
+	/* NUL after each name: an output name may hold a newline */
 	for (size_t i = 0; i < outputs.n; i++)
-		fprintf(f, "%s\n", outputs.v[i]);
+		fprintf(f, "%s%c", outputs.v[i], 0);
 	if (fclose(f) != 0)
 		fatal("cannot write %s: %m", list_path);
 	return 0;
@@ -302,6 +310,7 @@ int main(int argc, char **argv)
 {
 	diag_init(argv[0]);
 	temp_init();
+	temp_die_with_parent();
 	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
 		about_version("xgcc", PACKAGE_VERSION);
 		return 0;
@@ -320,8 +329,12 @@ int main(int argc, char **argv)
 	/* lto1 --merge -o OUT INPUT...: the LTO object of "xgcc -flto -r" */
 	if (argc > 4 && strcmp(argv[1], "--merge") == 0 && strcmp(argv[2], "-o") == 0)
 		return lto_merge_objects(argv + 4, (size_t)argc - 4, argv[3]);
-	if (argc == 6 && strcmp(argv[1], "--link") == 0 && strcmp(argv[4], "--tempdir") == 0)
+	if (argc == 6 && strcmp(argv[1], "--link") == 0 && strcmp(argv[4], "--tempdir") == 0) {
+		/* the partitions and objects in collect2's directory go with a
+		 * failed or stopped lto1: collect2 may be gone (kill -9) */
+		temp_failure_dir(argv[5]);
 		return link_stage(argv[2], argv[3], argv[5]);
+	}
 	fatal("usage: lto1 --link DESCRIPTION LIST --tempdir DIR (run by collect2), "
 	      "lto1 --list FILE..., lto1 --merge -o OUT FILE...");
 }

@@ -54,12 +54,14 @@ enum rank { NONE, DSO_DEF, WEAK_DEF, COMMON_DEF, STRONG_DEF };
 struct gsym {
 	enum rank rank;
 	size_t unit;                     /* of the winning definition */
+	int comdat;                      /* the winner is in a COMDAT group */
 	const struct lto_symbol *winner; /* when it is an LTO symbol */
 	int ref_regular, ref_dynamic, hidden;
 };
 
 struct resolver {
 	const struct link_desc *d;
+	int conflicts;                   /* strong definitions defined twice */
 	const char *prefix;              /* of C names in the LTO objects: "_" on i386 COFF */
 	struct namemap names, comdats;
 	struct gsym *syms;
@@ -77,13 +79,30 @@ static struct gsym *sym(struct resolver *r, const char *name)
 	return &r->syms[i - 1];
 }
 
-static void define(struct gsym *g, enum rank rank, size_t unit, const struct lto_symbol *ls)
+/* Two strong definitions of NAME outside COMDAT groups, at least one in
+ * LTO IR: ld's error (it reports the others itself), naming both. */
+static void multiple_definition(struct resolver *r, const char *name, size_t first, size_t again)
 {
+	const struct link_desc *d = r->d;
+	if (d->allow_multiple || (d->units[first].kind != UNIT_LTO && d->units[again].kind != UNIT_LTO))
+		return;
+	diag(DIAG_ERROR, "%s: multiple definition of %s%s%s; %s: first defined here", d->units[again].path, diag_lq(),
+	     name, diag_rq(), d->units[first].path);
+	r->conflicts++;
+}
+
+static void define(struct resolver *r, const char *name, enum rank rank, int comdat, size_t unit,
+		   const struct lto_symbol *ls)
+{
+	struct gsym *g = sym(r, name);
+	if (rank == STRONG_DEF && g->rank == STRONG_DEF && !comdat && !g->comdat)
+		multiple_definition(r, name, g->unit, unit);
 	/* a better kind of definition replaces; of equals the first stays */
 	if (rank > g->rank) {
 		g->rank = rank;
 		g->unit = unit;
 		g->winner = ls;
+		g->comdat = comdat;
 	}
 }
 
@@ -112,8 +131,8 @@ static void walk_lto(struct resolver *r, size_t u, const struct lto_input *in)
 				if (owner != self)
 					continue;
 			}
-			define(g, ls->kind == LTO_DEF ? STRONG_DEF : ls->kind == LTO_COMMON ? COMMON_DEF : WEAK_DEF, u,
-			       ls);
+			define(r, ls->name, ls->kind == LTO_DEF ? STRONG_DEF : ls->kind == LTO_COMMON ? COMMON_DEF : WEAK_DEF,
+			       *ls->comdat != 0, u, ls);
 		}
 	}
 }
@@ -141,10 +160,11 @@ static void walk_plain(struct resolver *r, size_t u, const struct unit *un)
 				g->winner = NULL;
 				break;
 			}
-			/* fall through */
-		case 'D': define(g, dso ? DSO_DEF : STRONG_DEF, u, NULL); break;
-		case 'W': define(g, dso ? DSO_DEF : WEAK_DEF, u, NULL); break;
-		case 'C': define(g, dso ? DSO_DEF : COMMON_DEF, u, NULL); break;
+			define(r, ps->name, dso ? DSO_DEF : STRONG_DEF, 1, u, NULL);
+			break;
+		case 'D': define(r, ps->name, dso ? DSO_DEF : STRONG_DEF, 0, u, NULL); break;
+		case 'W': define(r, ps->name, dso ? DSO_DEF : WEAK_DEF, 0, u, NULL); break;
+		case 'C': define(r, ps->name, dso ? DSO_DEF : COMMON_DEF, 0, u, NULL); break;
 		}
 	}
 }
@@ -244,6 +264,9 @@ void lto_resolve(const struct link_desc *d, const char *path)
 			walk_plain(&r, u, &d->units[u]);
 		}
 	}
+
+	if (r.conflicts)
+		exit(1); /* as ld: after every conflict is said */
 
 	FILE *f = fopen(path, "w");
 	if (!f)

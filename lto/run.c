@@ -35,11 +35,16 @@
 #include "stagetime.h"
 #include "jobs.h"
 #include "process.h"
+#include "respfile.h"
 #include "tempfile.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 
 /* The partitioning when the cache is on and the link names none: see
  * doc/lto.texi (LTRANS cache) for the figures behind the choice. */
@@ -137,13 +142,51 @@ int lto_backend_report(const struct run_plan *p, const char *err_path, int faile
 	return failed;
 }
 
+/* A backend run that failed and left no message: its messages had
+ * nowhere to go, the temporary directory being full (the space may be
+ * free again by now: the backend removed what it was writing).
+ * STATUS is its exit status, or 0 when not known (several jobs). */
+static void report_silent_failure(const char *name, int status, const char *err_path)
+{
+	char *dir = xstrdup(err_path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = 0;
+	struct statvfs vfs;
+	int full = statvfs(slash ? dir : ".", &vfs) == 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < (64u << 10);
+	char *what = status > 0 && status < 128 ? xasprintf("%s returned %d exit status", name, status)
+						 : xasprintf("%s failed", name);
+	/* the backend always says why it fails: with nothing in its file,
+	 * the file could not take it */
+	if (full)
+		diag(DIAG_ERROR, "%s and the messages were lost: %s is full (%s)", what, slash ? dir : ".",
+		     strerror(ENOSPC));
+	else
+		diag(DIAG_ERROR, "%s and the messages were lost: %s was full, or a file size limit was reached", what,
+		     slash ? dir : ".");
+	free(what);
+	free(dir);
+}
+
 static int run_one(const struct run_plan *p, struct strvec *cmd, const char *name)
 {
+	/* every LTO input is on the WPA's (and the single run's) line, each
+	 * archive member as ARCHIVE@0xOFFSET: the driver reads @FILE */
+	respfile_fit(cmd, 1);
 	if (p->verbose)
 		print_command(cmd->v);
 	char *err = temp_make(".err");
 	struct spawn_cmd c = { .argv = cmd->v, .name = name, .err_path = err };
 	spawn_pipeline(&c, 1, 0);
+	if (c.status == -1) {
+		spawn_report_exec_error(cmd->v[0], c.exec_errno);
+		return 1;
+	}
+	struct stat st;
+	if (c.status != 0 && stat(err, &st) == 0 && st.st_size == 0) {
+		report_silent_failure(name, c.status, err);
+		return 1;
+	}
 	return lto_backend_report(p, err, c.status != 0);
 }
 
@@ -340,10 +383,16 @@ int lto_run_backend(struct run_plan *p)
 	int damaged = 0;
 	for (size_t i = 0; i < nmiss && failed && !damaged; i++)
 		damaged = lto_backend_damage(errs[i]);
-	for (size_t i = 0; i < nmiss; i++)
+	int said = 0;
+	for (size_t i = 0; i < nmiss; i++) {
+		struct stat st;
+		said |= stat(errs[i], &st) == 0 && st.st_size > 0;
 		if (!damaged || lto_backend_damage(errs[i]))
 			if (lto_backend_report(p, errs[i], failed) && damaged)
 				break;
+	}
+	if (failed && !said)
+		report_silent_failure("the LTRANS jobs", 0, errs[0]);
 	if (cache && !failed) {
 		for (size_t i = 0; i < nmiss; i++)
 			lto_cache_store(cache, keys[miss[i]], p->outputs.v[first + miss[i]]);

@@ -57,6 +57,7 @@ struct unit {
 struct link_desc {
 	enum link_mode mode;
 	int export_dynamic;
+	int allow_multiple;        /* -z muldefs: the first of two strong definitions wins */
 	struct strvec undefined;   /* -u, -e: references from outside the inputs */
 	struct strvec wraps;       /* --wrap=SYM */
 	struct strvec exported;    /* --export-dynamic-symbol, --dynamic-list: names or globs */
