@@ -217,27 +217,39 @@ static void add_bprefix(struct driver *d, const char *arg)
 static void select_multilib(struct driver *d)
 {
 	const struct backend *b = backend_current();
-	const char *select = "";
-	/* The last multilib option wins (-m32 -m64 means -m64). */
+	const char *select = "", *abi_select = "";
+	/* The last multilib option wins (-m32 -m64 means -m64).  An ABI
+	 * without a multilib of its own (-m16) keeps the multilib's
+	 * directories but has its own assembler flag, emulation and
+	 * dynamic linker. */
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
 		if (o->id != OPT_m)
 			continue;
 		if (strcmp(o->word + 1, backend_multilib_defaults()) == 0) {
-			select = "";
+			select = abi_select = "";
 			d->abi_opt = o;
-		} else {
-			for (size_t k = 0; k < b->nmultilibs; k++)
-				if (*b->multilibs[k].select && strcmp(o->word + 1, b->multilibs[k].select) == 0) {
-					select = b->multilibs[k].select;
-					d->abi_opt = o;
-				}
+			continue;
 		}
+		for (size_t k = 0; k < b->nmultilibs; k++)
+			if (*b->multilibs[k].select && strcmp(o->word + 1, b->multilibs[k].select) == 0) {
+				select = abi_select = b->multilibs[k].select;
+				d->abi_opt = o;
+			}
+		for (size_t k = 0; k < d->target->nabis; k++)
+			if (*d->target->abis[k].select && strcmp(o->word + 1, d->target->abis[k].select) == 0 &&
+			    !backend_multilib(d->target->abis[k].select)) {
+				/* -m16, -m32, -mx32 and -m64 cancel each other (gcc's
+				 * Negative cycle): the default multilib again */
+				select = "";
+				abi_select = d->target->abis[k].select;
+				d->abi_opt = o;
+			}
 	}
 	d->ml = backend_multilib(select);
 	if (!d->ml)
 		d->ml = &b->multilibs[0];
-	d->abi = target_abi(d->target, select);
+	d->abi = target_abi(d->target, abi_select);
 }
 
 static void driver_options(struct driver *d)
