@@ -209,7 +209,7 @@ static void push_machine(const struct driver *d, struct strvec *out)
 		const struct opt *o = &d->opts[i];
 		if (o->id != OPT_m)
 			continue;
-		if (d->abi_opt && is_abi_opt(d, o->word) && o != d->abi_opt)
+		if (d->abi_opt != NO_ABI_OPT && is_abi_opt(d, o->word) && i != d->abi_opt)
 			continue;
 		if (d->march_native.n && (strcmp(o->word, "-march=native") == 0 ||
 					  strcmp(o->word, "-mtune=native") == 0))

@@ -218,6 +218,7 @@ static void select_multilib(struct driver *d)
 {
 	const struct backend *b = backend_current();
 	const char *select = "", *abi_select = "";
+	d->abi_opt = NO_ABI_OPT;
 	/* The last multilib option wins (-m32 -m64 means -m64).  An ABI
 	 * without a multilib of its own (-m16) keeps the multilib's
 	 * directories but has its own assembler flag, emulation and
@@ -228,13 +229,13 @@ static void select_multilib(struct driver *d)
 			continue;
 		if (strcmp(o->word + 1, backend_multilib_defaults()) == 0) {
 			select = abi_select = "";
-			d->abi_opt = o;
+			d->abi_opt = i;
 			continue;
 		}
 		for (size_t k = 0; k < b->nmultilibs; k++)
 			if (*b->multilibs[k].select && strcmp(o->word + 1, b->multilibs[k].select) == 0) {
 				select = abi_select = b->multilibs[k].select;
-				d->abi_opt = o;
+				d->abi_opt = i;
 			}
 		for (size_t k = 0; k < d->target->nabis; k++)
 			if (*d->target->abis[k].select && strcmp(o->word + 1, d->target->abis[k].select) == 0 &&
@@ -243,7 +244,7 @@ static void select_multilib(struct driver *d)
 				 * Negative cycle): the default multilib again */
 				select = "";
 				abi_select = d->target->abis[k].select;
-				d->abi_opt = o;
+				d->abi_opt = i;
 			}
 	}
 	d->ml = backend_multilib(select);
