@@ -454,7 +454,9 @@ static void check_inputs(struct driver *d)
 			diag(DIAG_ERROR, "%s: %s", path, strerror(errno));
 			continue;
 		}
-		if (!ar && d->output && d->stop != STOP_E && same_file(in->name, d->output))
+		/* any phase, -E too; only the bit bucket may be both, as in gcc
+		 * (configure runs "cc -E /dev/null -o /dev/null") */
+		if (!ar && d->output && strcmp(d->output, "/dev/null") != 0 && same_file(in->name, d->output))
 			diag(DIAG_FATAL, "input file %s%s%s is the same as output file", diag_lq(), d->output,
 			     diag_rq());
 		free(ar);
