@@ -638,6 +638,21 @@ static int same_contents(const char *a, const char *b)
 	return same;
 }
 
+/* A header's precompiled form: %{!o*:--output-pch=%i.gch}
+ * %W{o*:--output-pch= %*} (the -o file as a word of its own). */
+static void push_output_pch(const struct driver *d, const struct input *in, struct strvec *c)
+{
+	if (d->output) {
+		strvec_push(c, "--output-pch=");
+		strvec_push(c, d->output);
+		temp_failure_output(d->output);
+	} else {
+		char *pch = xasprintf("%s.gch", in->name);
+		strvec_pushf(c, "--output-pch=%s", pch);
+		temp_failure_output(pch);
+	}
+}
+
 /* The second compilation of -fcompare-debug: the same input with OPTS
  * (default -gtoggle), -w and -fcompare-debug-second, output discarded;
  * its final insns must be those of the first.  Returns nonzero on failure. */
@@ -755,13 +770,15 @@ void compile_input(struct driver *d, struct input *in)
 			cc1_options_tail(d, c);
 			break;
 		}
-		if (d->stop == STOP_S && !header) {
+		if (d->stop == STOP_S) {
 			char *s = final_output(d, in, ".s");
 			strvec_push(c, "-o");
 			strvec_push(c, s);
 			temp_failure_output(s);
 			cc1_options_tail(d, c);
-			if (d->compare_debug)
+			if (header)
+				push_output_pch(d, in, c);
+			else if (d->compare_debug)
 				gkd_first = compare_debug_dump(d, c, ".gkd");
 			break;
 		}
@@ -772,16 +789,7 @@ void compile_input(struct driver *d, struct input *in)
 		strvec_push(c, "-o");
 		strvec_push(c, sfile);
 		if (header) {
-			/* %{!o*:--output-pch %i.gch}%W{o*:--output-pch %*} */
-			if (d->output) {
-				strvec_push(c, "--output-pch=");
-				strvec_push(c, d->output);
-				temp_failure_output(d->output);
-			} else {
-				char *pch = xasprintf("%s.gch", in->name);
-				strvec_pushf(c, "--output-pch=%s", pch);
-				temp_failure_output(pch);
-			}
+			push_output_pch(d, in, c);
 			break;
 		}
 		asm_src = sfile;

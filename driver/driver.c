@@ -603,6 +603,19 @@ static int combined_lto(const struct driver *d)
 	return lto;
 }
 
+/* Is there anything to link?  Not when the inputs were only headers,
+ * whose precompiled forms are the outputs (gcc links when it has a
+ * linker input: an object, a -l, a -Wl, word). */
+static int has_link_input(const struct driver *d)
+{
+	for (size_t i = 0; i < d->nlink_items; i++) {
+		const struct link_item *li = &d->link_items[i];
+		if (li->input < 0 || d->inputs[li->input].object)
+			return 1;
+	}
+	return 0;
+}
+
 static void plan(struct driver *d)
 {
 	size_t compiled = 0;
@@ -769,7 +782,7 @@ int main(int argc, char **argv)
 		compile_input(&d, &d.inputs[i]);
 	if (driver_failed || diag_error_count())
 		return 1;
-	if (d.stop == STOP_LINK && !find_word(&d, "-fsyntax-only", 0)) {
+	if (d.stop == STOP_LINK && !find_word(&d, "-fsyntax-only", 0) && has_link_input(&d)) {
 		set_link_environment(&d);
 		link_inputs(&d);
 	}
