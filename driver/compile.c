@@ -209,7 +209,7 @@ static void push_machine(const struct driver *d, struct strvec *out)
 		const struct opt *o = &d->opts[i];
 		if (o->id != OPT_m)
 			continue;
-		if (d->abi_opt && is_abi_opt(d, o->word) && o != d->abi_opt)
+		if (d->abi_opt != NO_ABI_OPT && is_abi_opt(d, o->word) && i != d->abi_opt)
 			continue;
 		if (d->march_native.n && (strcmp(o->word, "-march=native") == 0 ||
 					  strcmp(o->word, "-mtune=native") == 0))
@@ -638,6 +638,46 @@ static int same_contents(const char *a, const char *b)
 	return same;
 }
 
+/* -gsplit-dwarf (gcc's asm_final_spec): after the assembler, objcopy
+ * moves the DWARF that the object need not carry into %b.dwo, the
+ * input's auxiliary name (a.dwo; x.dwo for -c -o x.o; prog-a.dwo when
+ * linking to prog), then strips it from the object. */
+static int split_dwarf(struct driver *d, const struct dumps *du, const char *obj)
+{
+	if (!last_flag(d, "-gsplit-dwarf", "-gno-split-dwarf", 0))
+		return 0;
+	char *dwo = xasprintf("%s%s.dwo", du->dir ? du->dir : "", du->stem);
+	char *objcopy = find_program(d, "objcopy");
+	struct strvec cmds[2] = { { 0 }, { 0 } };
+	const char *names[2] = { "objcopy", "objcopy" };
+	const char *const extract[] = { objcopy, "--extract-dwo", obj, dwo }, *const strip[] = { objcopy, "--strip-dwo", obj };
+	for (size_t i = 0; i < 4; i++)
+		strvec_push(&cmds[0], extract[i]);
+	for (size_t i = 0; i < 3; i++)
+		strvec_push(&cmds[1], strip[i]);
+	temp_failure_output(dwo);
+	int failed = run_commands(d, &cmds[0], 1, &names[0], NULL, NULL) ||
+		     run_commands(d, &cmds[1], 1, &names[1], NULL, NULL);
+	strvec_free(&cmds[0]);
+	strvec_free(&cmds[1]);
+	return failed;
+}
+
+/* A header's precompiled form: %{!o*:--output-pch=%i.gch}
+ * %W{o*:--output-pch= %*} (the -o file as a word of its own). */
+static void push_output_pch(const struct driver *d, const struct input *in, struct strvec *c)
+{
+	if (d->output) {
+		strvec_push(c, "--output-pch=");
+		strvec_push(c, d->output);
+		temp_failure_output(d->output);
+	} else {
+		char *pch = xasprintf("%s.gch", in->name);
+		strvec_pushf(c, "--output-pch=%s", pch);
+		temp_failure_output(pch);
+	}
+}
+
 /* The second compilation of -fcompare-debug: the same input with OPTS
  * (default -gtoggle), -w and -fcompare-debug-second, output discarded;
  * its final insns must be those of the first.  Returns nonzero on failure. */
@@ -755,13 +795,15 @@ void compile_input(struct driver *d, struct input *in)
 			cc1_options_tail(d, c);
 			break;
 		}
-		if (d->stop == STOP_S && !header) {
+		if (d->stop == STOP_S) {
 			char *s = final_output(d, in, ".s");
 			strvec_push(c, "-o");
 			strvec_push(c, s);
 			temp_failure_output(s);
 			cc1_options_tail(d, c);
-			if (d->compare_debug)
+			if (header)
+				push_output_pch(d, in, c);
+			else if (d->compare_debug)
 				gkd_first = compare_debug_dump(d, c, ".gkd");
 			break;
 		}
@@ -772,16 +814,7 @@ void compile_input(struct driver *d, struct input *in)
 		strvec_push(c, "-o");
 		strvec_push(c, sfile);
 		if (header) {
-			/* %{!o*:--output-pch %i.gch}%W{o*:--output-pch %*} */
-			if (d->output) {
-				strvec_push(c, "--output-pch=");
-				strvec_push(c, d->output);
-				temp_failure_output(d->output);
-			} else {
-				char *pch = xasprintf("%s.gch", in->name);
-				strvec_pushf(c, "--output-pch=%s", pch);
-				temp_failure_output(pch);
-			}
+			push_output_pch(d, in, c);
 			break;
 		}
 		asm_src = sfile;
@@ -885,6 +918,8 @@ void compile_input(struct driver *d, struct input *in)
 			if (run_commands(d, &cmds[i], 1, &names[i], NULL, NULL))
 				goto failed;
 	}
+	if (obj && split_dwarf(d, &du, obj))
+		goto failed;
 	if (gkd_first && compare_debug_second(d, in, &du, cc1_src, cc1_preprocessed, gkd_first))
 		goto failed;
 	temp_commit_failure_outputs();

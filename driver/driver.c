@@ -217,27 +217,40 @@ static void add_bprefix(struct driver *d, const char *arg)
 static void select_multilib(struct driver *d)
 {
 	const struct backend *b = backend_current();
-	const char *select = "";
-	/* The last multilib option wins (-m32 -m64 means -m64). */
+	const char *select = "", *abi_select = "";
+	d->abi_opt = NO_ABI_OPT;
+	/* The last multilib option wins (-m32 -m64 means -m64).  An ABI
+	 * without a multilib of its own (-m16) keeps the multilib's
+	 * directories but has its own assembler flag, emulation and
+	 * dynamic linker. */
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
 		if (o->id != OPT_m)
 			continue;
 		if (strcmp(o->word + 1, backend_multilib_defaults()) == 0) {
-			select = "";
-			d->abi_opt = o;
-		} else {
-			for (size_t k = 0; k < b->nmultilibs; k++)
-				if (*b->multilibs[k].select && strcmp(o->word + 1, b->multilibs[k].select) == 0) {
-					select = b->multilibs[k].select;
-					d->abi_opt = o;
-				}
+			select = abi_select = "";
+			d->abi_opt = i;
+			continue;
 		}
+		for (size_t k = 0; k < b->nmultilibs; k++)
+			if (*b->multilibs[k].select && strcmp(o->word + 1, b->multilibs[k].select) == 0) {
+				select = abi_select = b->multilibs[k].select;
+				d->abi_opt = i;
+			}
+		for (size_t k = 0; k < d->target->nabis; k++)
+			if (*d->target->abis[k].select && strcmp(o->word + 1, d->target->abis[k].select) == 0 &&
+			    !backend_multilib(d->target->abis[k].select)) {
+				/* -m16, -m32, -mx32 and -m64 cancel each other (gcc's
+				 * Negative cycle): the default multilib again */
+				select = "";
+				abi_select = d->target->abis[k].select;
+				d->abi_opt = i;
+			}
 	}
 	d->ml = backend_multilib(select);
 	if (!d->ml)
 		d->ml = &b->multilibs[0];
-	d->abi = target_abi(d->target, select);
+	d->abi = target_abi(d->target, abi_select);
 }
 
 static void driver_options(struct driver *d)
@@ -441,7 +454,9 @@ static void check_inputs(struct driver *d)
 			diag(DIAG_ERROR, "%s: %s", path, strerror(errno));
 			continue;
 		}
-		if (!ar && d->output && d->stop != STOP_E && same_file(in->name, d->output))
+		/* any phase, -E too; only the bit bucket may be both, as in gcc
+		 * (configure runs "cc -E /dev/null -o /dev/null") */
+		if (!ar && d->output && strcmp(d->output, "/dev/null") != 0 && same_file(in->name, d->output))
 			diag(DIAG_FATAL, "input file %s%s%s is the same as output file", diag_lq(), d->output,
 			     diag_rq());
 		free(ar);
@@ -586,6 +601,19 @@ static int combined_lto(const struct driver *d)
 			return 0;
 	}
 	return lto;
+}
+
+/* Is there anything to link?  Not when the inputs were only headers,
+ * whose precompiled forms are the outputs (gcc links when it has a
+ * linker input: an object, a -l, a -Wl, word). */
+static int has_link_input(const struct driver *d)
+{
+	for (size_t i = 0; i < d->nlink_items; i++) {
+		const struct link_item *li = &d->link_items[i];
+		if (li->input < 0 || d->inputs[li->input].object)
+			return 1;
+	}
+	return 0;
 }
 
 static void plan(struct driver *d)
@@ -754,7 +782,7 @@ int main(int argc, char **argv)
 		compile_input(&d, &d.inputs[i]);
 	if (driver_failed || diag_error_count())
 		return 1;
-	if (d.stop == STOP_LINK && !find_word(&d, "-fsyntax-only", 0)) {
+	if (d.stop == STOP_LINK && !find_word(&d, "-fsyntax-only", 0) && has_link_input(&d)) {
 		set_link_environment(&d);
 		link_inputs(&d);
 	}

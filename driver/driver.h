@@ -70,6 +70,7 @@ struct link_item {
 };
 
 enum stop { STOP_LINK, STOP_E, STOP_S, STOP_C };
+#define NO_ABI_OPT ((size_t)-1)
 enum save_temps { SAVE_NONE, SAVE_CWD, SAVE_OBJ };
 
 struct driver {
@@ -79,7 +80,10 @@ struct driver {
 	const struct target *target;
 	const struct target_abi *abi;
 	const struct backend_multilib *ml;
-	const struct opt *abi_opt;   /* the last of -m32/-m64/-mx32, which alone is passed on */
+	/* the index in opts of the last of -m16/-m32/-m64/-mx32, which alone
+	 * is passed on, or NO_ABI_OPT: an index, since opts grows (the
+	 * second compilation of -fcompare-debug adds options) */
+	size_t abi_opt;
 
 	struct opt *opts;
 	size_t nopts;

@@ -383,13 +383,14 @@ void link_inputs(struct driver *d)
 		strvec_push(&c, "-o");
 		strvec_push(&c, d->output);
 	}
-	/* %{e*} %{N} %{n} %{r} %{s} %{t} %{u*} %{z} %{Z} */
+	/* %{e*} %{N} %{n} %{r} %{s} %{t} %{u*} %{z} %{Z}: %{e*} is every
+	 * option that starts with e, -export-dynamic too, in their order */
 	static const enum opt_id flags[] = { OPT_e, OPT_N, OPT_n, OPT_r, OPT_s, OPT_t, OPT_u, OPT_z,
 					     OPT_Z };
 	for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
 		for (size_t i = 0; i < d->nopts; i++) {
 			const struct opt *o = &d->opts[i];
-			if (o->id == flags[f])
+			if (o->id == flags[f] || (flags[f] == OPT_e && o->id == OPT_export_dynamic))
 				push_opt(d, o, &c);
 		}
 	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)

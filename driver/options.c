@@ -44,22 +44,34 @@ static const struct { const char *name; enum lang lang; } x_langs[] = {
 	{ "none", LANG_NONE },
 };
 
-static enum lang lang_of_suffix(const char *name, int cxx)
+static enum lang lang_of_suffix(const char *name)
 {
 	const char *dot = strrchr(name, '.');
 	const char *slash = strrchr(name, '/');
 	if (!dot || (slash && dot < slash))
 		return LANG_OBJECT;
 	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
-		if (strcmp(dot + 1, suffixes[i].suffix) == 0) {
-			/* g++ compiles C sources and headers as C++. */
-			if (cxx && suffixes[i].lang == LANG_C)
-				return LANG_CXX;
-			if (cxx && suffixes[i].lang == LANG_C_HEADER)
-				return LANG_CXX_HEADER;
+		if (strcmp(dot + 1, suffixes[i].suffix) == 0)
 			return suffixes[i].lang;
-		}
 	return LANG_OBJECT;
+}
+
+/* g++ (g++spec.cc) compiles a FILE.c, FILE.i or FILE.h as C++: it puts
+ * "-x c++" (c++-cpp-output, c++-header) before it and "-x none" after
+ * it, which ends any -x in force; but not the first input after a -x
+ * option, "-x none" included.  The C++ language of such a file, else
+ * LANG_NONE. */
+static enum lang gxx_language(const char *name)
+{
+	size_t n = strlen(name);
+	if (n < 3 || name[n - 2] != '.')
+		return LANG_NONE;
+	switch (name[n - 1]) {
+	case 'c': return LANG_CXX;
+	case 'i': return LANG_CXX_OUTPUT;
+	case 'h': return LANG_CXX_HEADER;
+	default: return LANG_NONE;
+	}
 }
 
 /* The table row for WORD, or -1. */
@@ -162,7 +174,7 @@ static void add_input(struct driver *d, const char *name, enum lang xlang)
 	struct input *in = &d->inputs[d->ninputs++];
 	memset(in, 0, sizeof *in);
 	in->name = name;
-	in->lang = xlang != LANG_NONE ? xlang : lang_of_suffix(name, d->cxx);
+	in->lang = xlang != LANG_NONE ? xlang : lang_of_suffix(name);
 	add_link_item(d, NULL, (long)(d->ninputs - 1));
 }
 
@@ -193,7 +205,10 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 	for (size_t i = 0; i < args.n; i++) {
 		const char *w = args.v[i];
 		if (w[0] != '-' || w[1] == 0) {
-			add_input(d, w, xlang);
+			enum lang gxx = d->cxx && !saw_x_after_last_input ? gxx_language(w) : LANG_NONE;
+			add_input(d, w, gxx != LANG_NONE ? gxx : xlang);
+			if (gxx != LANG_NONE)
+				xlang = LANG_NONE; /* g++'s "-x none" after it */
 			if (strcmp(w, "-") == 0 && xlang == LANG_NONE)
 				d->inputs[d->ninputs - 1].lang = LANG_NONE;
 			saw_x_after_last_input = 0;

@@ -10,6 +10,9 @@ static const struct target_abi x86_64_linux_abis[] = {
 	{ "",     "--64",  "elf_x86_64",   "/lib64/ld-linux-x86-64.so.2", "sse", NULL, NULL, NULL },
 	{ "m32",  "--32",  "elf_i386",     "/lib/ld-linux.so.2",          "387", NULL, NULL, NULL },
 	{ "mx32", "--x32", "elf32_x86_64", "/libx32/ld-linux-x32.so.2",   "sse", NULL, NULL, NULL },
+	/* -m16: 32-bit code, but no multilib of its own (gcc keeps the
+	 * default one's directories) */
+	{ "m16",  "--32",  "elf_i386",     "/lib/ld-linux.so.2",          "387", NULL, NULL, NULL },
 };
 
 static const struct target_abi i386_linux_abis[] = {

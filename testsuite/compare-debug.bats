@@ -155,3 +155,18 @@ cc1_lines() {
 	assert_success
 	assert_no_temps
 }
+
+@test "-fcompare-debug with -m32, -mx32 and -m16: both compilations keep the ABI option" {
+	local abi
+	for abi in -m32 -mx32 -m16; do
+		gcc "$abi" -c x.c -o probe.o 2>/dev/null || skip "gcc $abi cannot compile here (gcc-multilib)"
+		run "$XGCC" "$abi" -O2 -fcompare-debug -c x.c -o "x$abi.o"
+		assert_success
+		assert_output ''
+		# the second compilation has the ABI option too
+		run cc1_lines "$abi" -O2 -fcompare-debug -c x.c
+		assert_equal "${#lines[@]}" 2
+		[[ "${lines[1]}" == *" $abi "* ]] || fail "the second compilation lost $abi: ${lines[1]}"
+	done
+	assert_no_temps
+}

@@ -387,3 +387,20 @@ EOF
 	assert_no_file obj.o
 	assert_no_temps
 }
+
+@test "-E -o naming the input is refused too, the input unchanged; /dev/null may be both" {
+	local before
+	before=$(sha256sum a.c)
+	run "$XGCC" -E a.c -o a.c
+	assert_failure 1
+	assert_line "xgcc: fatal error: input file 'a.c' is the same as output file"
+	assert_equal "$(sha256sum a.c)" "$before"
+	run "$XGCC" -E a.c -o ./a.c
+	assert_failure 1
+	assert_equal "$(sha256sum a.c)" "$before"
+	run "$XGCC" -E -x c /dev/null -o /dev/null
+	assert_success
+	run "$XGCC" -c -x c /dev/null -o /dev/null
+	assert_success
+	assert_no_temps
+}

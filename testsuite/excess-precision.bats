@@ -16,14 +16,6 @@ setup() {
 	printf 'int g() { return 2; }\n' >b.cc
 }
 
-# assert_exists FILE...: all the files exist.
-assert_exists() {
-	local f
-	for f in "$@"; do
-		[ -e "$f" ] || fail "$f does not exist"
-	done
-}
-
 # cc1_modes ARGS...: the -fexcess-precision= options of each cc1/cc1plus
 # line of xgcc -### ARGS, one line per compiler run ("" when none).
 cc1_modes() {

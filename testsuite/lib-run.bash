@@ -62,3 +62,11 @@ assert_no_file() {
 		[ ! -e "$f" ] || fail "$f exists but should not"
 	done
 }
+
+# assert_exists FILE...: all the files exist.
+assert_exists() {
+	local f
+	for f in "$@"; do
+		[ -e "$f" ] || fail "$f does not exist"
+	done
+}
