@@ -217,6 +217,9 @@ static void push_machine(const struct driver *d, struct strvec *out)
 		strvec_push(out, o->word);
 	}
 	push_machine_defaults(d, out);
+	/* appended to the command line by MinGW's self-specs */
+	if (mthreads_implied(d))
+		strvec_push(out, "-mthreads");
 }
 
 /* Is there a -g option asking for debug information (level > 0)? */
@@ -245,7 +248,7 @@ static void linux_cpp(const struct driver *d, const struct input *in, struct str
 		strvec_push(out, "-D_GNU_SOURCE");
 	if (has_opt(d, OPT_posix))
 		strvec_push(out, "-D_POSIX_SOURCE");
-	if (has_opt(d, OPT_pthread) || find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0))
+	if (pthread_on(d))
 		strvec_push(out, "-D_REENTRANT");
 }
 
@@ -258,7 +261,7 @@ static void pe_cpp(const struct driver *d, struct strvec *out)
 	if (d->target->link == LINK_CYGWIN) {
 		if (!has_opt(d, OPT_ansi))
 			strvec_push(out, "-Dunix");
-		if (has_opt(d, OPT_pthread))
+		if (pthread_on(d))
 			strvec_push(out, "-D_REENTRANT");
 		if (find_word(d, "-mwin32", 0)) {
 			static const char *const w[] = { "-DWIN32", "-D_WIN32", "-D__WIN32", "-D__WIN32__" };
@@ -269,11 +272,11 @@ static void pe_cpp(const struct driver *d, struct strvec *out)
 		}
 		return;
 	}
-	if (find_word(d, "-mthreads", 0))
+	if (mthreads_on(d))
 		strvec_push(out, "-D_MT");
 	if (find_word(d, "-municode", 0))
 		strvec_push(out, "-DUNICODE");
-	if (has_opt(d, OPT_pthread))
+	if (pthread_on(d))
 		strvec_push(out, "-D_REENTRANT");
 	strvec_push(out, "-U_REENTRANT");
 }
@@ -412,7 +415,7 @@ static void cc1_options_end(const struct driver *d, struct strvec *out)
 	/* %{fprofile-arcs|fprofile-generate*|coverage:%{!fprofile-update=single:%{pthread:...}}} */
 	if ((has_opt(d, OPT_coverage) || find_word(d, "-fprofile-arcs", 0) ||
 	     find_word(d, "-fprofile-generate", 1)) &&
-	    !find_word(d, "-fprofile-update=single", 0) && has_opt(d, OPT_pthread))
+	    !find_word(d, "-fprofile-update=single", 0) && pthread_on(d))
 		strvec_push(out, "-fprofile-update=prefer-atomic");
 }
 

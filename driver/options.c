@@ -412,3 +412,36 @@ void add_options_from_text(struct driver *d, const char *text)
 	}
 	strvec_free(&words);
 }
+
+/* gcc's self-specs for OpenMP, OpenACC, automatic parallelization
+ * (-ftree-parallelize-loops=N, N > 1) and -fgnu-tm: they add -pthread,
+ * and on MinGW -mthreads too. */
+int parallelize_loops(const struct driver *d)
+{
+	const struct opt *loops = NULL;
+	for (size_t i = 0; i < d->nopts; i++)
+		if (strncmp(d->opts[i].word, "-ftree-parallelize-loops=", 25) == 0)
+			loops = &d->opts[i];
+	return loops && atoi(loops->word + 25) > 1;
+}
+
+static int runtime_threads(const struct driver *d)
+{
+	return find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0) || find_word(d, "-fgnu-tm", 0) ||
+	       parallelize_loops(d);
+}
+
+int pthread_on(const struct driver *d)
+{
+	return has_opt(d, OPT_pthread) || runtime_threads(d);
+}
+
+int mthreads_implied(const struct driver *d)
+{
+	return d->target->link == LINK_MINGW && runtime_threads(d);
+}
+
+int mthreads_on(const struct driver *d)
+{
+	return find_word(d, "-mthreads", 0) || mthreads_implied(d);
+}
