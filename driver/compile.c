@@ -202,6 +202,18 @@ void push_machine_defaults(const struct driver *d, struct strvec *out)
 	strvec_free(&defs);
 }
 
+/* ASM_COMPRESS_DEBUG_SPEC and LINK_COMPRESS_DEBUG_SPEC, in their order:
+ * %{gz|gz=zlib:...=zlib} %{gz=none:...=none} %{gz=zlib-gnu:...=zlib-gnu} */
+void push_compress_debug(const struct driver *d, struct strvec *out)
+{
+	if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib", 0))
+		strvec_push(out, "--compress-debug-sections=zlib");
+	if (find_word(d, "-gz=none", 0))
+		strvec_push(out, "--compress-debug-sections=none");
+	if (find_word(d, "-gz=zlib-gnu", 0))
+		strvec_push(out, "--compress-debug-sections=zlib-gnu");
+}
+
 /* %{m*} plus the backend's default -march/-mtune unless overridden. */
 static void push_machine(const struct driver *d, struct strvec *out)
 {
@@ -519,10 +531,7 @@ static void as_command(const struct driver *d, const char *src, int asm_source, 
 		const struct opt *dw = find_word(d, "-gdwarf-", 1);
 		strvec_pushf(as, "--gdwarf-%s", dw ? dw->word + 8 : "5");
 	}
-	if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib", 0))
-		strvec_push(as, "--compress-debug-sections=zlib");
-	if (find_word(d, "-gz=none", 0))
-		strvec_push(as, "--compress-debug-sections=none");
+	push_compress_debug(d, as);
 	/* %a: the target's asm spec; the PE targets' is %{m32:--32} %{m64:--64} */
 	strvec_split(as, d->abi->as_flags, ' ');
 	if (d->target->pe) {

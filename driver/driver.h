@@ -158,6 +158,8 @@ void compile_input(struct driver *d, struct input *in);
 extern int dump_options_taken;
 int lto_wpa(const struct driver *d); /* cc1 or lto1 got -dumpdir/-dumpbase: gcc elides them */
 void push_machine_defaults(const struct driver *d, struct strvec *out);
+/* -gz, -gz=TYPE: the assembler's and the linker's --compress-debug-sections= */
+void push_compress_debug(const struct driver *d, struct strvec *out);
 const char *lang_name(enum lang l);
 
 /* link.c */
