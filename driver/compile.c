@@ -202,6 +202,18 @@ void push_machine_defaults(const struct driver *d, struct strvec *out)
 	strvec_free(&defs);
 }
 
+/* ASM_COMPRESS_DEBUG_SPEC and LINK_COMPRESS_DEBUG_SPEC, in their order:
+ * %{gz|gz=zlib:...=zlib} %{gz=none:...=none} %{gz=zlib-gnu:...=zlib-gnu} */
+void push_compress_debug(const struct driver *d, struct strvec *out)
+{
+	if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib", 0))
+		strvec_push(out, "--compress-debug-sections=zlib");
+	if (find_word(d, "-gz=none", 0))
+		strvec_push(out, "--compress-debug-sections=none");
+	if (find_word(d, "-gz=zlib-gnu", 0))
+		strvec_push(out, "--compress-debug-sections=zlib-gnu");
+}
+
 /* %{m*} plus the backend's default -march/-mtune unless overridden. */
 static void push_machine(const struct driver *d, struct strvec *out)
 {
@@ -217,6 +229,9 @@ static void push_machine(const struct driver *d, struct strvec *out)
 		strvec_push(out, o->word);
 	}
 	push_machine_defaults(d, out);
+	/* appended to the command line by MinGW's self-specs */
+	if (mthreads_implied(d))
+		strvec_push(out, "-mthreads");
 }
 
 /* Is there a -g option asking for debug information (level > 0)? */
@@ -245,7 +260,7 @@ static void linux_cpp(const struct driver *d, const struct input *in, struct str
 		strvec_push(out, "-D_GNU_SOURCE");
 	if (has_opt(d, OPT_posix))
 		strvec_push(out, "-D_POSIX_SOURCE");
-	if (has_opt(d, OPT_pthread) || find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0))
+	if (pthread_on(d))
 		strvec_push(out, "-D_REENTRANT");
 }
 
@@ -258,7 +273,7 @@ static void pe_cpp(const struct driver *d, struct strvec *out)
 	if (d->target->link == LINK_CYGWIN) {
 		if (!has_opt(d, OPT_ansi))
 			strvec_push(out, "-Dunix");
-		if (has_opt(d, OPT_pthread))
+		if (pthread_on(d))
 			strvec_push(out, "-D_REENTRANT");
 		if (find_word(d, "-mwin32", 0)) {
 			static const char *const w[] = { "-DWIN32", "-D_WIN32", "-D__WIN32", "-D__WIN32__" };
@@ -269,11 +284,11 @@ static void pe_cpp(const struct driver *d, struct strvec *out)
 		}
 		return;
 	}
-	if (find_word(d, "-mthreads", 0))
+	if (mthreads_on(d))
 		strvec_push(out, "-D_MT");
 	if (find_word(d, "-municode", 0))
 		strvec_push(out, "-DUNICODE");
-	if (has_opt(d, OPT_pthread))
+	if (pthread_on(d))
 		strvec_push(out, "-D_REENTRANT");
 	strvec_push(out, "-U_REENTRANT");
 }
@@ -412,7 +427,7 @@ static void cc1_options_end(const struct driver *d, struct strvec *out)
 	/* %{fprofile-arcs|fprofile-generate*|coverage:%{!fprofile-update=single:%{pthread:...}}} */
 	if ((has_opt(d, OPT_coverage) || find_word(d, "-fprofile-arcs", 0) ||
 	     find_word(d, "-fprofile-generate", 1)) &&
-	    !find_word(d, "-fprofile-update=single", 0) && has_opt(d, OPT_pthread))
+	    !find_word(d, "-fprofile-update=single", 0) && pthread_on(d))
 		strvec_push(out, "-fprofile-update=prefer-atomic");
 }
 
@@ -516,10 +531,7 @@ static void as_command(const struct driver *d, const char *src, int asm_source, 
 		const struct opt *dw = find_word(d, "-gdwarf-", 1);
 		strvec_pushf(as, "--gdwarf-%s", dw ? dw->word + 8 : "5");
 	}
-	if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib", 0))
-		strvec_push(as, "--compress-debug-sections=zlib");
-	if (find_word(d, "-gz=none", 0))
-		strvec_push(as, "--compress-debug-sections=none");
+	push_compress_debug(d, as);
 	/* %a: the target's asm spec; the PE targets' is %{m32:--32} %{m64:--64} */
 	strvec_split(as, d->abi->as_flags, ' ');
 	if (d->target->pe) {

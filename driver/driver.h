@@ -121,6 +121,16 @@ struct driver {
 void parse_command_line(struct driver *d, int argc, char **argv);
 const struct opt *last_opt(const struct driver *d, enum opt_id id);
 int has_opt(const struct driver *d, enum opt_id id);
+/* -pthread, given or implied by gcc's self-specs: -fopenmp, -fopenacc,
+ * -ftree-parallelize-loops=N with N > 1, -fgnu-tm. */
+int pthread_on(const struct driver *d);
+/* -ftree-parallelize-loops=N with N > 1: threads and libgomp. */
+int parallelize_loops(const struct driver *d);
+/* -mthreads (MinGW), given, or implied by the same options
+ * (mthreads_implied: added after the machine options as gcc's
+ * self-specs add it, even when it is given too). */
+int mthreads_on(const struct driver *d);
+int mthreads_implied(const struct driver *d);
 /* The last of -fNAME / -fno-NAME style pair: 1, 0, or DFLT if neither. */
 int last_flag(const struct driver *d, const char *yes, const char *no, int dflt);
 /* A PREFIX option given exactly as WORD (or starting with WORD when PREFIX). */
@@ -148,6 +158,8 @@ void compile_input(struct driver *d, struct input *in);
 extern int dump_options_taken;
 int lto_wpa(const struct driver *d); /* cc1 or lto1 got -dumpdir/-dumpbase: gcc elides them */
 void push_machine_defaults(const struct driver *d, struct strvec *out);
+/* -gz, -gz=TYPE: the assembler's and the linker's --compress-debug-sections= */
+void push_compress_debug(const struct driver *d, struct strvec *out);
 const char *lang_name(enum lang l);
 
 /* link.c */

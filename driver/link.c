@@ -176,7 +176,7 @@ static void default_libs(const struct driver *d, const struct link_mode *m, stru
 		strvec_push(out, "--start-group");
 	libgcc(m, out);
 	if (!m->nolibc) {
-		if (has_opt(d, OPT_pthread) || m->openmp)
+		if (pthread_on(d))
 			strvec_push(out, "-lpthread");
 		strvec_push(out, "-lc");
 	}
@@ -307,7 +307,7 @@ static void pe_libgcc(const struct driver *d, const struct link_mode *m, struct 
 		push_words(static_gcc ? "-lgcc -lgcc_eh" : "-lgcc_s -lgcc", out);
 		return;
 	}
-	if (find_word(d, "-mthreads", 0))
+	if (mthreads_on(d))
 		strvec_push(out, "-lmingwthrd");
 	push_words(pe->libgcc_before, out);
 	if (static_gcc || (!m->shared && !m->shared_libgcc))
@@ -329,7 +329,7 @@ static void pe_default_libs(const struct driver *d, const struct link_mode *m, s
 		return;
 	if (has_opt(d, OPT_pg))
 		strvec_push(out, "-lgmon");
-	if (has_opt(d, OPT_pthread) && d->target->link == LINK_MINGW)
+	if (pthread_on(d) && d->target->link == LINK_MINGW)
 		strvec_push(out, "-lpthread");
 	push_words(pe->libc, out);
 	if (find_word(d, "-mwindows", 0))
@@ -376,6 +376,7 @@ void link_inputs(struct driver *d)
 		link_spec(d, &m, &c);
 	if (!m.shared && !m.is_static && !m.relocatable && m.pie)
 		strvec_push(&c, "-pie");
+	push_compress_debug(d, &c);
 	const struct opt *fuse = find_word(d, "-fuse-ld=", 1);
 	if (fuse)
 		strvec_push(&c, fuse->word);
@@ -464,7 +465,7 @@ void link_inputs(struct driver *d)
 	}
 	strvec_free(&items);
 
-	if (m.openmp && !m.nostdlib && !m.nodefaultlibs)
+	if ((m.openmp || parallelize_loops(d)) && !m.nostdlib && !m.nodefaultlibs)
 		strvec_push(&c, "-lgomp");
 	if (find_word(d, "-fgnu-tm", 0))
 		strvec_push(&c, "-litm");

@@ -44,6 +44,31 @@ static const struct { const char *name; enum lang lang; } x_langs[] = {
 	{ "none", LANG_NONE },
 };
 
+/* gcc's words for an option given last without its argument (the
+ * MissingArgError of its option table); other options get "missing
+ * argument to". */
+static const struct { const char *spelling, *text; } missing_arg_texts[] = {
+	{ "-o", "missing filename after" }, { "-include", "missing filename after" },
+	{ "-imacros", "missing filename after" }, { "-MF", "missing filename after" },
+	{ "-I", "missing path after" }, { "-F", "missing path after" }, { "-iquote", "missing path after" },
+	{ "-isystem", "missing path after" }, { "-idirafter", "missing path after" },
+	{ "-isysroot", "missing path after" }, { "-MQ", "missing makefile target after" },
+	{ "-MT", "missing makefile target after" }, { "-D", "macro name missing after" },
+	{ "-U", "macro name missing after" }, { "-A", "assertion missing after" },
+};
+
+/* WORD, the option SPELLING as written (a long spelling of it, say),
+ * came last without its argument. */
+static void missing_argument(const char *spelling, const char *word)
+{
+	for (size_t i = 0; i < sizeof missing_arg_texts / sizeof *missing_arg_texts; i++)
+		if (strcmp(spelling, missing_arg_texts[i].spelling) == 0) {
+			diag(DIAG_ERROR, "%s %s%s%s", missing_arg_texts[i].text, diag_lq(), word, diag_rq());
+			return;
+		}
+	diag(DIAG_ERROR, "missing argument to %s%s%s", diag_lq(), word, diag_rq());
+}
+
 static enum lang lang_of_suffix(const char *name)
 {
 	const char *dot = strrchr(name, '.');
@@ -127,7 +152,7 @@ static int expand_long_option(struct strvec *args, size_t i)
 		}
 		int joined = w[len] == '=';
 		if (!joined && i + 1 >= args->n) {
-			diag(DIAG_ERROR, "missing argument to %s%s%s", diag_lq(), w, diag_rq());
+			missing_argument(to, w);
 			return -1;
 		}
 		const char *arg = joined ? w + len + 1 : args->v[i + 1];
@@ -241,7 +266,7 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 				break;
 			}
 			if (i + 1 >= args.n) {
-				diag(DIAG_ERROR, "missing argument to %s%s%s", diag_lq(), w, diag_rq());
+				missing_argument(od->spelling, w);
 				continue;
 			}
 			arg = args.v[++i];
@@ -386,4 +411,37 @@ void add_options_from_text(struct driver *d, const char *text)
 		add_opt(d, (enum opt_id)id, words.v[i], arg);
 	}
 	strvec_free(&words);
+}
+
+/* gcc's self-specs for OpenMP, OpenACC, automatic parallelization
+ * (-ftree-parallelize-loops=N, N > 1) and -fgnu-tm: they add -pthread,
+ * and on MinGW -mthreads too. */
+int parallelize_loops(const struct driver *d)
+{
+	const struct opt *loops = NULL;
+	for (size_t i = 0; i < d->nopts; i++)
+		if (strncmp(d->opts[i].word, "-ftree-parallelize-loops=", 25) == 0)
+			loops = &d->opts[i];
+	return loops && atoi(loops->word + 25) > 1;
+}
+
+static int runtime_threads(const struct driver *d)
+{
+	return find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0) || find_word(d, "-fgnu-tm", 0) ||
+	       parallelize_loops(d);
+}
+
+int pthread_on(const struct driver *d)
+{
+	return has_opt(d, OPT_pthread) || runtime_threads(d);
+}
+
+int mthreads_implied(const struct driver *d)
+{
+	return d->target->link == LINK_MINGW && runtime_threads(d);
+}
+
+int mthreads_on(const struct driver *d)
+{
+	return find_word(d, "-mthreads", 0) || mthreads_implied(d);
 }

@@ -404,3 +404,12 @@ EOF
 	assert_success
 	assert_no_temps
 }
+
+@test "an option given last without its argument: gcc's words for it" {
+	local o want got
+	for o in -o -I -iquote -isystem -idirafter -D -U -A -include -imacros -MF -MT -MQ --output --include -L -x; do
+		want=$(gcc -c a.c "$o" 2>&1 | head -n 1)
+		got=$("$XGCC" -c a.c "$o" 2>&1 | head -n 1)
+		assert_equal "${got#xgcc: }" "${want#gcc: }"
+	done
+}

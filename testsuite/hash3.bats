@@ -80,7 +80,7 @@ run_matrix() {
 @test "long options: a missing argument and unknown ones are errors, named as written" {
 	run "$XGCC" -c a.c --output
 	assert_failure
-	assert_output --regexp "xgcc: error: missing argument to .--output.$"
+	assert_output --regexp "xgcc: error: missing filename after .--output.$"
 	run "$XGCC" -c a.c --specs /dev/null
 	assert_failure
 	assert_output --partial "-specs=/dev/null"

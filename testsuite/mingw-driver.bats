@@ -80,6 +80,10 @@ compile_cases() {
 -m32 -c a.c
 -m64 -c a.c
 -mthreads -c a.c
+-fopenmp -c a.c
+-mthreads -fopenmp -c a.c
+-mavx -fgnu-tm -c a.c
+-ftree-parallelize-loops=3 -c a.c
 -municode -c a.c
 -mwindows -mconsole -c a.c
 -mdll -c a.c
@@ -113,6 +117,8 @@ x.o
 -mconsole a.c
 -municode a.c
 -mthreads a.c
+-fopenmp a.c
+-pthread a.c
 -pthread a.c
 -mwindows -municode -mthreads -pthread -static a.c
 -static a.c
