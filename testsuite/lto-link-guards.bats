@@ -15,6 +15,19 @@ setup() {
 	"$XGCC" -O2 -c g.c
 }
 
+# gen_lto_program SEED FILES FUNCS: bench/gen-program's program (no
+# library) compiled with -flto into objs (an array), and nonlto.o.
+gen_lto_program() {
+	sh "$SRCDIR/bench/gen-program" -s "$1" -f "$2" -k "$3" -g 0 gen 2>/dev/null
+	local f
+	objs=()
+	for f in gen/prog/*.c; do
+		"$XGCC" -O2 -flto -c "$f" -o "$(basename "$f" .c).o"
+		objs+=("$(basename "$f" .c).o")
+	done
+	"$XGCC" -O2 -c gen/nonlto.c -o nonlto.o
+}
+
 @test "an input given to ld by -Wl, as the output: refused, the input unchanged" {
 	local before
 	before=$(sha256sum g.o)
@@ -85,13 +98,7 @@ merged.o.xgcc-tmp"
 @test "a full TMPDIR: the link fails with one line that says so, never silently" {
 	command -v unshare >/dev/null || skip "no unshare(1) for a private tmpfs"
 	unshare -rm true 2>/dev/null || skip "no user or mount namespaces here"
-	sh "$SRCDIR/bench/gen-program" -s 3 -f 6 -k 80 -g 0 gen 2>/dev/null
-	local f objs=()
-	for f in gen/prog/*.c; do
-		"$XGCC" -O2 -flto -c "$f" -o "$(basename "$f" .c).o"
-		objs+=("$(basename "$f" .c).o")
-	done
-	"$XGCC" -O2 -c gen/nonlto.c -o nonlto.o
+	gen_lto_program 3 6 80
 	mkdir small
 	local size failures=0
 	# from too small for the link description to enough for all: each
@@ -114,13 +121,7 @@ merged.o.xgcc-tmp"
 }
 
 @test "kill -9 of collect2 during the LTO stage: lto1 and its backend jobs end too" {
-	sh "$SRCDIR/bench/gen-program" -s 5 -f 8 -k 150 -g 0 gen 2>/dev/null
-	local f objs=()
-	for f in gen/prog/*.c; do
-		"$XGCC" -O2 -flto -c "$f" -o "$(basename "$f" .c).o"
-		objs+=("$(basename "$f" .c).o")
-	done
-	"$XGCC" -O2 -c gen/nonlto.c -o nonlto.o
+	gen_lto_program 5 8 150
 	"$XGCC" -O2 -flto=2 "${objs[@]}" nonlto.o -o "$PWD/killed-prog" 3>&- &
 	local xgcc_pid=$!
 	wait_for_process "$XGCC_BUILDDIR/lto1 --link" || fail "lto1 never started"
