@@ -263,11 +263,8 @@ static int merged_output(const struct link *l, const struct strvec *objects)
 	char buf[65536];
 	ssize_t n;
 	while ((n = read(in, buf, sizeof buf)) > 0)
-		for (ssize_t done = 0, w; done < n; done += w)
-			if ((w = write(fd, buf + done, (size_t)(n - done))) < 0 && errno != EINTR)
-				fatal("cannot write %s: %m", out);
-			else if (w < 0)
-				w = 0;
+		if (write_all(fd, buf, (size_t)n) < 0)
+			fatal("cannot write %s: %m", out);
 	if (n < 0)
 		fatal("cannot read %s: %m", objects->v[0]);
 	close(in);

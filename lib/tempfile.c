@@ -203,9 +203,7 @@ int output_open(const char *path, char **tmp)
 		return -1;
 	}
 	temp_register(*tmp);
-	mode_t mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0) {
+	if (fchmod(fd, 0666 & ~current_umask()) < 0) {
 		int e = errno;
 		close(fd);
 		unlink(*tmp);
@@ -213,6 +211,27 @@ int output_open(const char *path, char **tmp)
 		return -1;
 	}
 	return fd;
+}
+
+mode_t current_umask(void)
+{
+	mode_t mask = umask(022);
+	umask(mask);
+	return mask;
+}
+
+int write_all(int fd, const void *p, size_t n)
+{
+	const char *s = p;
+	while (n) {
+		ssize_t w = write(fd, s, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		s += w, n -= (size_t)w;
+	}
+	return 0;
 }
 
 int output_commit(int fd, char *tmp, const char *path)

@@ -57,6 +57,10 @@ void temp_cleanup(int failed);
  * is then gone); *TMP is the temporary's name, freed by output_commit. */
 int output_open(const char *path, char **tmp);
 int output_commit(int fd, char *tmp, const char *path);
+/* All N bytes at P to FD, again after EINTR: 0, or -1 with errno set. */
+int write_all(int fd, const void *p, size_t n);
+/* The process's umask (read without changing it for long). */
+mode_t current_umask(void);
 
 /* A function that the cleanup runs first, on every exit path and from
  * the signal handler too, so it must be async-signal-safe (jobs.c gives

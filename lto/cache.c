@@ -118,13 +118,6 @@ static int mkdirs(const char *dir, mode_t last)
 	return r;
 }
 
-static mode_t current_umask(void)
-{
-	mode_t u = umask(022);
-	umask(u);
-	return u;
-}
-
 /* The team's secret from FILE: a regular file of SECRET_MIN to
  * SECRET_MAX bytes that not every user can read.  NULL with *WHY set
  * when it cannot serve. */
@@ -345,20 +338,6 @@ static uint64_t get_u64(const unsigned char *b)
 	for (int i = 7; i >= 0; i--)
 		v = v << 8 | b[i];
 	return v;
-}
-
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *s = p;
-	while (n) {
-		ssize_t w = write(fd, s, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		s += w, n -= (size_t)w;
-	}
-	return 0;
 }
 
 /* The TAG of an entry: KEY, LENGTH and the object's LENGTH bytes at OBJ,
