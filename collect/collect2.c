@@ -58,7 +58,7 @@ static char *find_tool(const char *name)
  * ld -t -t ("(ARCHIVE)MEMBER"). */
 static void report_scan(const struct link *l)
 {
-	int trace = getenv("XGCC_COLLECT2_TRACE") != NULL;
+	int trace = l->trace;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		const struct input *in = &l->inputs[i];
 		if (in->lto && (l->verbose || trace))
@@ -365,6 +365,7 @@ int main(int argc, char **argv)
 	l.lto_requested = lto_flag > 0;
 	l.lto_disabled = lto_flag < 0;
 	l.verbose = verbose;
+	l.trace = getenv("XGCC_COLLECT2_TRACE") != NULL;
 	l.argv0 = argv[0];
 	link_read_args(&l);
 	check_output_not_input(&l);
@@ -394,11 +395,8 @@ int main(int argc, char **argv)
 		strvec_extend(&cmd, &ld_args);
 		respfile_fit(&cmd, 1);
 	}
-	if (getenv("XGCC_COLLECT2_TRACE")) {
-		for (size_t i = 0; i < cmd.n; i++)
-			fprintf(stderr, "%s%s", i ? " " : "", cmd.v[i]);
-		fputc('\n', stderr);
-	}
+	if (l.trace)
+		strvec_print(&cmd, stderr);
 	if (stage_report_wanted())
 		stage_report_enable();
 	stage_begin("ld");

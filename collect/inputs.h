@@ -5,6 +5,7 @@
 #ifndef XGCC_COLLECT_INPUTS_H
 #define XGCC_COLLECT_INPUTS_H
 
+#include "memo.h"
 #include "obj.h"
 #include "strvec.h"
 #include "target.h"
@@ -38,6 +39,10 @@ struct input {
 	int whole_archive;     /* between --whole-archive and --no-whole-archive */
 	int group;             /* 0, or the number of its --start-group */
 	int from_script;       /* named by a linker script (INPUT, GROUP) */
+	struct memo_key key;   /* its identity when the scan began */
+	int keyed;             /* KEY was read */
+	int known_clean;       /* the scan memo knows it to hold no IR */
+	int scanned;           /* its symbols (and members') are read */
 	struct link_sym *syms;
 	size_t nsyms;
 	struct member *members;

@@ -28,6 +28,7 @@
 #include "inputs.h"
 #include "diag.h"
 #include "lto-sections.h"
+#include "memo.h"
 #include "namemap.h"
 #include "process.h"
 #include "respfile.h"
@@ -239,7 +240,7 @@ static int nm_start(struct link *l, struct nm_run *r)
 	size_t nfiles = 0;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		enum obj_kind k = l->inputs[i].kind;
-		if (obj_kind_is_object(k) || obj_kind_is_archive(k)) {
+		if ((obj_kind_is_object(k) || obj_kind_is_archive(k)) && !l->inputs[i].known_clean) {
 			strvec_push(c, l->inputs[i].path);
 			nfiles++;
 		}
@@ -247,6 +248,8 @@ static int nm_start(struct link *l, struct nm_run *r)
 	if (!nfiles)
 		return 0;
 	respfile_fit(c, 4); /* nm reads @FILE: thousands of long paths fit */
+	if (l->trace)
+		strvec_print(c, stderr);
 	r->out = temp_make(".nm");
 	r->cmd = (struct spawn_cmd){ .argv = c->v, .name = "nm", .out_path = r->out, .err_path = "/dev/null" };
 	if (spawn_start(&r->cmd, 1, &r->pid) == 0)
@@ -396,54 +399,73 @@ static void select_members(struct link *l)
 	namemap_free(&s.undefined);
 }
 
-void link_scan(struct link *l)
+/* The members of the archive IN, classified. */
+static void list_members(struct input *in)
 {
-	for (size_t i = 0; i < l->ninputs; i++) {
-		struct input *in = &l->inputs[i];
-		if (!obj_kind_is_archive(in->kind))
-			continue;
-		char *err = NULL;
-		struct ar_file *a = ar_open(in->path, &err);
-		if (!a)
-			bad_input("%s", err);
-		in->nmembers = ar_nmembers(a);
-		in->members = xcalloc(in->nmembers, sizeof *in->members);
+	char *err = NULL;
+	struct ar_file *a = ar_open(in->path, &err);
+	if (!a)
+		bad_input("%s", err);
+	in->nmembers = ar_nmembers(a);
+	in->members = xcalloc(in->nmembers, sizeof *in->members);
+	for (size_t m = 0; m < in->nmembers; m++) {
+		struct member *mem = &in->members[m];
+		mem->m = *ar_member(a, m);
+		mem->m.name = xstrdup(mem->m.name);
+		mem->m.thin_path = mem->m.thin_path ? xstrdup(mem->m.thin_path) : NULL;
+		mem->path = mem->m.thin_path ? xstrdup(mem->m.thin_path)
+					     : xasprintf("%s@0x%llx", in->path, (unsigned long long)mem->m.offset);
+		mem->kind = obj_classify(mem->path, NULL);
+	}
+	ar_close(a);
+}
+
+/* Read IN (an object, a shared library, or an archive's objects):
+ * whether it carries IR, and its symbols. */
+static void scan_input(const struct link *l, struct input *in, int find_marker)
+{
+	if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN) {
+		scan_object(l, in->path, find_marker && in->kind != OBJK_ELF_DYN, &in->lto, &in->slim, &in->syms,
+			    &in->nsyms);
+	} else if (obj_kind_is_archive(in->kind)) {
+		list_members(in);
 		for (size_t m = 0; m < in->nmembers; m++) {
 			struct member *mem = &in->members[m];
-			mem->m = *ar_member(a, m);
-			mem->m.name = xstrdup(mem->m.name);
-			mem->m.thin_path = mem->m.thin_path ? xstrdup(mem->m.thin_path) : NULL;
-			mem->path = mem->m.thin_path ? xstrdup(mem->m.thin_path)
-						     : xasprintf("%s@0x%llx", in->path, (unsigned long long)mem->m.offset);
-			mem->kind = obj_classify(mem->path, NULL);
+			if (obj_kind_is_object(mem->kind))
+				scan_object(l, mem->path, find_marker, &mem->lto, &mem->slim, &mem->syms, &mem->nsyms);
 		}
-		ar_close(a);
+	} else {
+		return;
 	}
+	in->scanned = 1;
+}
 
-	struct nm_run nm = { 0 };
-	int find_marker = nm_start(l, &nm) < 0;
-	for (size_t i = 0; i < l->ninputs; i++) {
-		struct input *in = &l->inputs[i];
-		if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN) {
-			scan_object(l, in->path, find_marker, &in->lto, &in->slim, &in->syms, &in->nsyms);
-		} else if (obj_kind_is_archive(in->kind)) {
-			for (size_t m = 0; m < in->nmembers; m++) {
-				struct member *mem = &in->members[m];
-				if (obj_kind_is_object(mem->kind))
-					scan_object(l, mem->path, find_marker, &mem->lto, &mem->slim, &mem->syms,
-						    &mem->nsyms);
-			}
-		}
-	}
+/* Objects and archives (not thin ones: their members are files of their
+ * own) are what the scan memo may know. */
+static int memoizable(const struct input *in)
+{
+	return obj_kind_is_object(in->kind) || in->kind == OBJK_ARCHIVE;
+}
 
+static int carries_ir(const struct input *in)
+{
+	int lto = in->lto;
+	for (size_t m = 0; m < in->nmembers; m++)
+		lto |= in->members[m].lto;
+	return lto;
+}
+
+/* nm's markers against what the object layer found in the inputs read. */
+static void check_markers(struct link *l, struct nm_run *nm)
+{
 	int *obj_marked = xcalloc(l->ninputs, sizeof *obj_marked);
 	int **member_marked = xcalloc(l->ninputs, sizeof *member_marked);
 	for (size_t i = 0; i < l->ninputs; i++)
 		member_marked[i] = xcalloc(l->inputs[i].nmembers + 1, sizeof **member_marked);
-	nm_finish(l, &nm, obj_marked, member_marked);
+	nm_finish(l, nm, obj_marked, member_marked);
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
-		if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN)
+		if (obj_kind_is_object(in->kind))
 			check_marker(in->path, obj_marked[i], in->lto);
 		for (size_t m = 0; m < in->nmembers; m++)
 			if (obj_kind_is_object(in->members[m].kind))
@@ -452,5 +474,46 @@ void link_scan(struct link *l)
 	}
 	free(member_marked);
 	free(obj_marked);
+}
+
+/* First the inputs that may hold IR, those the scan memo does not know:
+ * nm over them while the object layer reads them.  When none carries IR,
+ * the link is ld's alone and nothing more is read; else the rest are
+ * read too (the member selection and lto1's resolution need every
+ * symbol) and the archive members the link pulls are selected. */
+void link_scan(struct link *l)
+{
+	struct scan_memo *memo = scan_memo_open(l->verbose);
+	for (size_t i = 0; i < l->ninputs; i++) {
+		struct input *in = &l->inputs[i];
+		if (!memoizable(in))
+			continue;
+		in->keyed = scan_memo_key(in->path, &in->key) == 0;
+		in->known_clean = in->keyed && scan_memo_knows(memo, &in->key);
+		if (in->known_clean && l->trace)
+			fprintf(stderr, "collect2: known to hold no IR: %s\n", in->path);
+	}
+
+	struct nm_run nm = { 0 };
+	int find_marker = nm_start(l, &nm) < 0;
+	int any_ir = 0;
+	for (size_t i = 0; i < l->ninputs; i++)
+		if (!l->inputs[i].known_clean && l->inputs[i].kind != OBJK_ELF_DYN)
+			scan_input(l, &l->inputs[i], find_marker);
+	check_markers(l, &nm);
+	for (size_t i = 0; i < l->ninputs; i++) {
+		struct input *in = &l->inputs[i];
+		if (carries_ir(in))
+			any_ir = 1;
+		else if (in->scanned && in->keyed && memoizable(in))
+			scan_memo_add(memo, in->path, &in->key);
+	}
+	scan_memo_close(memo);
+	if (!any_ir)
+		return;
+
+	for (size_t i = 0; i < l->ninputs; i++)
+		if (!l->inputs[i].scanned)
+			scan_input(l, &l->inputs[i], 0);
 	select_members(l);
 }

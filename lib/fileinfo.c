@@ -3,6 +3,7 @@
 
 #include "fileinfo.h"
 #include "diag.h"
+#include <errno.h>
 #include <string.h>
 #include <stdlib.h>
 #include <limits.h>
@@ -25,6 +26,21 @@ int file_is_regular(const char *path)
 int file_is_exec(const char *path)
 {
 	return file_is_regular(path) && access(path, X_OK) == 0;
+}
+
+int file_mkdirs(const char *dir, mode_t last)
+{
+	char *p = xstrdup(dir);
+	for (char *s = p + 1; *s; s++)
+		if (*s == '/') {
+			*s = 0;
+			if (mkdir(p, 0777) < 0 && errno != EEXIST)
+				return free(p), -1;
+			*s = '/';
+		}
+	int r = mkdir(p, last) < 0 && errno != EEXIST ? -1 : 0;
+	free(p);
+	return r;
 }
 
 int file_is_nondir(const char *path)

@@ -3,12 +3,19 @@
 #ifndef XGCC_FILEINFO_H
 #define XGCC_FILEINFO_H
 
+#include <sys/types.h>
+
 int file_is_dir(const char *path);
 int file_is_regular(const char *path);
 /* A regular file we may execute. */
 int file_is_exec(const char *path);
 /* Anything but a directory (what gcc's file search accepts). */
 int file_is_nondir(const char *path);
+
+/* DIR and its missing parents (these with mode 0777); DIR itself with
+ * mode LAST; both less the umask.  An existing one is fine: 0, or -1
+ * with errno set. */
+int file_mkdirs(const char *dir, mode_t last);
 
 /* The directory of the running program (/proc/self/exe, else ARGV0
  * resolved; "." when neither works), malloc'd. */

@@ -98,3 +98,10 @@ int strvec_read_records(struct strvec *sv, const char *path, int delim)
 	fclose(f);
 	return err ? -1 : 0;
 }
+
+void strvec_print(const struct strvec *sv, FILE *f)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		fprintf(f, "%s%s", i ? " " : "", sv->v[i]);
+	fputc('\n', f);
+}

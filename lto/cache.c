@@ -45,6 +45,7 @@
 #include "cache.h"
 #include "backend.h"
 #include "diag.h"
+#include "fileinfo.h"
 #include "obj.h"
 #include "tempfile.h"
 
@@ -99,23 +100,6 @@ static uint64_t parse_size(const char *s)
 	if (errno || end == s || *end || !v || v > UINT64_MAX / unit)
 		fatal("-flto-cache-size=%s: not a size (MiB, or a number with k, M or G)", s);
 	return v * unit;
-}
-
-/* DIR and its missing parents; DIR itself with LAST's permissions (less
- * the umask). */
-static int mkdirs(const char *dir, mode_t last)
-{
-	char *p = xstrdup(dir);
-	for (char *s = p + 1; *s; s++)
-		if (*s == '/') {
-			*s = 0;
-			if (mkdir(p, 0777) < 0 && errno != EEXIST)
-				return free(p), -1;
-			*s = '/';
-		}
-	int r = mkdir(p, last) < 0 && errno != EEXIST ? -1 : 0;
-	free(p);
-	return r;
 }
 
 /* The team's secret from FILE: a regular file of SECRET_MIN to
@@ -256,7 +240,7 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 		return NULL;
 	}
 	/* a private cache is made writable by its owner alone */
-	if (mkdirs(dir, shared ? 0777 : 0755) < 0)
+	if (file_mkdirs(dir, shared ? 0777 : 0755) < 0)
 		why = strerror(errno);
 	else
 		why = open_dir(c);

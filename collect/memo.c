@@ -1,0 +1,236 @@
+/* The scan memo: files known to hold no LTO IR.
+ *
+ * Every link names the target's runtime files (start files, libgcc,
+ * libc's nonshared part, on MinGW the import libraries), and most links
+ * name the same libraries again and again.  Reading all of them for LTO
+ * markers, nm and the object layer, cost more than ld's whole link of a
+ * small program.  So collect2 remembers the objects and archives in which
+ * it found no IR, keyed by what changes when a file does: device, inode,
+ * size, and the modification and status-change times to the nanosecond.
+ * A file whose key is in the memo is not read again unless some other
+ * input carries IR (the member selection then needs its symbols).  A file
+ * changed less than RACY_SECONDS before it is recorded is not recorded
+ * (git's "racily clean" entries): a second change within the same clock
+ * tick would leave all of its key alike.  Thin archives are never
+ * recorded: their members are files of their own.
+ *
+ * The memo is one file of 40-byte records, five 64-bit numbers in the
+ * machine's byte order (dev, ino, size, mtime, ctime); the first record
+ * is the magic "XGSCAN1\n" and zeros.  A link appends its new records in
+ * one O_APPEND write, so concurrent links add whole records; when the
+ * memo would pass MAX_RECORDS, the newest half is written to a temporary
+ * beside it and renamed over it (records appended meanwhile are lost, and
+ * found again by a later scan).
+ *
+ * A wrong memo cannot make ld link other code, but it could make a link
+ * miss the IR of a file: it is used only when it is a regular file that
+ * the user owns and no one else can write, opened without following a
+ * symbolic link.  XGCC_SCAN_MEMO names another file; empty, "0" or "off"
+ * turns it off.
+ */
+#include "config.h"
+
+#include "memo.h"
+#include "diag.h"
+#include "fileinfo.h"
+#include "tempfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { RACY_SECONDS = 2, MAX_RECORDS = 8192 };
+static const char MAGIC[8] = "XGSCAN1\n";
+
+struct scan_memo {
+	char *path;
+	int fd;
+	struct memo_key *rec;   /* the records read, then those added */
+	size_t nread, n;
+	size_t *slot;           /* open addressing over rec: index + 1, 0 is free */
+	size_t nslot;           /* a power of two */
+};
+
+static size_t key_hash(const struct memo_key *k)
+{
+	uint64_t h = k->dev * 0x9e3779b97f4a7c15u ^ k->ino * 0xc2b2ae3d27d4eb4fu ^ k->ctime_ns;
+	return (size_t)(h ^ h >> 29);
+}
+
+static int key_eq(const struct memo_key *a, const struct memo_key *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns &&
+	       a->ctime_ns == b->ctime_ns;
+}
+
+static void index_record(struct scan_memo *m, size_t i)
+{
+	size_t s = key_hash(&m->rec[i]) & (m->nslot - 1);
+	while (m->slot[s])
+		s = (s + 1) & (m->nslot - 1);
+	m->slot[s] = i + 1;
+}
+
+int scan_memo_knows(const struct scan_memo *m, const struct memo_key *k)
+{
+	if (!m)
+		return 0;
+	for (size_t s = key_hash(k) & (m->nslot - 1); m->slot[s]; s = (s + 1) & (m->nslot - 1))
+		if (key_eq(&m->rec[m->slot[s] - 1], k))
+			return 1;
+	return 0;
+}
+
+int scan_memo_key(const char *path, struct memo_key *k)
+{
+	struct stat st;
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return -1;
+	*k = (struct memo_key){ (uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+				(uint64_t)st.st_mtim.tv_sec * 1000000000u + (uint64_t)st.st_mtim.tv_nsec,
+				(uint64_t)st.st_ctim.tv_sec * 1000000000u + (uint64_t)st.st_ctim.tv_nsec };
+	return 0;
+}
+
+/* The memo's file name, malloc'd; NULL when turned off or homeless. */
+static char *memo_path(void)
+{
+	const char *v = getenv("XGCC_SCAN_MEMO");
+	if (v)
+		return *v && strcmp(v, "0") && strcmp(v, "off") ? xstrdup(v) : NULL;
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	if (xdg && *xdg == '/')
+		return xasprintf("%s/xgcc/scan-memo", xdg);
+	return home && *home == '/' ? xasprintf("%s/.cache/xgcc/scan-memo", home) : NULL;
+}
+
+static void memo_free(struct scan_memo *m)
+{
+	if (m->fd >= 0)
+		close(m->fd);
+	free(m->path);
+	free(m->rec);
+	free(m->slot);
+	free(m);
+}
+
+/* Read the records of M's open file: NULL, or why it cannot serve. */
+static const char *load(struct scan_memo *m)
+{
+	struct stat st;
+	if (fstat(m->fd, &st) < 0)
+		return strerror(errno);
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	if (st.st_uid != geteuid())
+		return "it belongs to another user";
+	if (st.st_mode & (S_IWGRP | S_IWOTH))
+		return "other users can write to it";
+	struct memo_key magic = { 0 };
+	memcpy(&magic, MAGIC, sizeof MAGIC);
+	size_t n = (size_t)st.st_size / sizeof *m->rec;
+	m->rec = xmalloc((n + 1) * sizeof *m->rec);
+	if (n == 0) {
+		/* new: its first record is the magic */
+		if (write_all(m->fd, &magic, sizeof magic) < 0)
+			return strerror(errno);
+		m->rec[0] = magic;
+		n = 1;
+	} else if (pread(m->fd, m->rec, n * sizeof *m->rec, 0) != (ssize_t)(n * sizeof *m->rec)) {
+		return "cannot read it";
+	} else if (memcmp(&m->rec[0], &magic, sizeof magic) != 0) {
+		return "not a scan memo";
+	}
+	m->nread = m->n = n;
+	m->nslot = 64;
+	while (m->nslot < 2 * (n + 64))
+		m->nslot *= 2;
+	m->slot = xcalloc(m->nslot, sizeof *m->slot);
+	for (size_t i = 1; i < n; i++)
+		index_record(m, i);
+	return NULL;
+}
+
+struct scan_memo *scan_memo_open(int verbose)
+{
+	char *path = memo_path();
+	if (!path)
+		return NULL;
+	struct scan_memo *m = xcalloc(1, sizeof *m);
+	m->path = path;
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = 0;
+		file_mkdirs(dir, 0700);
+	}
+	free(dir);
+	const char *why = NULL;
+	m->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+	why = m->fd < 0 ? strerror(errno) : load(m);
+	if (why) {
+		if (verbose)
+			fprintf(stderr, "collect2: %s: not used as the scan memo: %s\n", path, why);
+		memo_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+void scan_memo_add(struct scan_memo *m, const char *path, const struct memo_key *k)
+{
+	struct memo_key now_key;
+	struct timespec now;
+	if (!m || scan_memo_knows(m, k) || scan_memo_key(path, &now_key) < 0 || !key_eq(k, &now_key) ||
+	    clock_gettime(CLOCK_REALTIME, &now) < 0)
+		return;
+	uint64_t now_ns = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	uint64_t racy = (uint64_t)RACY_SECONDS * 1000000000u;
+	if (k->ctime_ns + racy > now_ns || k->mtime_ns + racy > now_ns)
+		return;
+	m->rec = xrealloc(m->rec, (m->n + 1) * sizeof *m->rec);
+	m->rec[m->n] = *k;
+	if (2 * (m->n + 1) > m->nslot) {
+		/* rehash into twice the slots */
+		free(m->slot);
+		m->nslot *= 2;
+		m->slot = xcalloc(m->nslot, sizeof *m->slot);
+		for (size_t i = 1; i < m->n; i++)
+			index_record(m, i);
+	}
+	index_record(m, m->n++);
+}
+
+/* The magic and the newest MAX_RECORDS / 2 records, written beside the
+ * memo and renamed over it. */
+static void rewrite(struct scan_memo *m)
+{
+	size_t keep = MAX_RECORDS / 2, first = m->n - keep;
+	m->rec[first - 1] = m->rec[0];
+	char *tmp;
+	int fd = output_open(m->path, &tmp);
+	if (fd < 0)
+		return;
+	if (fchmod(fd, 0600) < 0 || write_all(fd, &m->rec[first - 1], (keep + 1) * sizeof *m->rec) < 0) {
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		return;
+	}
+	output_commit(fd, tmp, m->path);
+}
+
+void scan_memo_close(struct scan_memo *m)
+{
+	if (!m)
+		return;
+	if (m->n > MAX_RECORDS)
+		rewrite(m);
+	else if (m->n > m->nread)
+		write_all(m->fd, &m->rec[m->nread], (m->n - m->nread) * sizeof *m->rec);
+	memo_free(m);
+}
