@@ -12,7 +12,10 @@
  * the symbol tables through the object layer instead.  nm runs while the
  * object layer reads the inputs (each mapped, only its headers, tables and
  * LTO sections touched): the markers are needed only afterwards, to check
- * that what carries one has LTO sections.
+ * that what carries one has LTO sections.  Neither reads the files known
+ * to hold no IR (the scan memo, memo.c, and the objects the driver has
+ * just compiled without -flto), and when nothing else carries IR, the
+ * link is ld's alone: nothing more is read.
  *
  * Archive members are selected as ld selects them: walking the inputs in
  * order, a member is pulled when it defines a symbol that is undefined
@@ -476,23 +479,30 @@ static void check_markers(struct link *l, struct nm_run *nm)
 	free(obj_marked);
 }
 
-/* First the inputs that may hold IR, those the scan memo does not know:
- * nm over them while the object layer reads them.  When none carries IR,
+/* First the inputs that may hold IR, those the scan memo does not know
+ * and the driver did not compile without -flto (XGCC_PLAIN_OBJECTS, its
+ * objects' names a line each): nm over them while the object layer reads
+ * them.  When none carries IR,
  * the link is ld's alone and nothing more is read; else the rest are
  * read too (the member selection and lto1's resolution need every
  * symbol) and the archive members the link pulls are selected. */
 void link_scan(struct link *l)
 {
 	struct scan_memo *memo = scan_memo_open(l->verbose);
+	struct strvec plain = { 0 };
+	strvec_split(&plain, getenv("XGCC_PLAIN_OBJECTS"), '\n');
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
 		if (!memoizable(in))
 			continue;
 		in->keyed = scan_memo_key(in->path, &in->key) == 0;
-		in->known_clean = in->keyed && scan_memo_knows(memo, &in->key);
+		in->known_clean = (obj_kind_is_object(in->kind) && strvec_contains(&plain, in->path)) ||
+				  (in->keyed && scan_memo_knows(memo, &in->key));
 		if (in->known_clean && l->trace)
 			fprintf(stderr, "collect2: known to hold no IR: %s\n", in->path);
 	}
+
+	strvec_free(&plain);
 
 	struct nm_run nm = { 0 };
 	int find_marker = nm_start(l, &nm) < 0;

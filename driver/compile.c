@@ -921,6 +921,7 @@ void compile_input(struct driver *d, struct input *in)
 		as_command(d, piped ? NULL : asm_src, asm_source, !asm_source && in->lang != LANG_LTO,
 			   obj, as);
 		in->object = obj;
+		in->object_no_ir = in->lang == LANG_LTO || (!asm_source && !lto_enabled(d));
 	}
 	if (ncmds && d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {
 		if (run_commands(d, cmds, 2, names, NULL, NULL))

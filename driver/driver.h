@@ -59,6 +59,7 @@ struct input {
 	enum lang lang;
 	unsigned stages;
 	const char *object; /* the object file it becomes, for the link */
+	int object_no_ir;   /* OBJECT is cc1's or lto1's code without -flto: no IR */
 	int done;           /* compiled already, together with an earlier input */
 };
 

@@ -438,13 +438,16 @@ void link_inputs(struct driver *d)
 	}
 
 	/* %o: the inputs, -l and -Wl items in order; xg++ adds its libraries */
-	struct strvec items = { 0 };
+	struct strvec items = { 0 }, no_ir = { 0 };
 	for (size_t i = 0; i < d->nlink_items; i++) {
 		const struct link_item *it = &d->link_items[i];
-		if (it->input < 0)
+		const struct input *in = it->input < 0 ? NULL : &d->inputs[it->input];
+		if (!in)
 			strvec_push(&items, it->arg);
-		else if (d->inputs[it->input].object)
-			strvec_push(&items, d->inputs[it->input].object);
+		else if (in->object)
+			strvec_push(&items, in->object);
+		if (in && in->object && in->object_no_ir && !strchr(in->object, '\n'))
+			strvec_push(&no_ir, in->object);
 	}
 	if (d->cxx && !m.nostdlib && !m.nodefaultlibs && !has_opt(d, OPT_nostdlibxx)) {
 		int static_cxx = has_opt(d, OPT_static_libstdcxx) && !m.is_static;
@@ -492,6 +495,15 @@ void link_inputs(struct driver *d)
 			push_opt(d, &d->opts[i], &c);
 
 	temp_failure_output_if_changed(out);
+	/* the objects this run compiled without -flto hold no IR: collect2
+	 * need not look for it (collect/scan.c) */
+	char *plain = strvec_join(&no_ir, '\n');
+	if (*plain)
+		setenv("XGCC_PLAIN_OBJECTS", plain, 1);
+	else
+		unsetenv("XGCC_PLAIN_OBJECTS");
+	free(plain);
+	strvec_free(&no_ir);
 	const char *name = "collect2";
 	if (run_commands(d, &c, 1, &name, NULL, NULL)) {
 		temp_delete_failure_outputs();

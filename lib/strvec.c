@@ -105,3 +105,20 @@ void strvec_print(const struct strvec *sv, FILE *f)
 		fprintf(f, "%s%s", i ? " " : "", sv->v[i]);
 	fputc('\n', f);
 }
+
+char *strvec_join(const struct strvec *sv, int sep)
+{
+	size_t len = 1;
+	for (size_t i = 0; i < sv->n; i++)
+		len += strlen(sv->v[i]) + 1;
+	char *s = xmalloc(len), *p = s;
+	for (size_t i = 0; i < sv->n; i++) {
+		if (i)
+			*p++ = (char)sep;
+		size_t n = strlen(sv->v[i]);
+		memcpy(p, sv->v[i], n);
+		p += n;
+	}
+	*p = 0;
+	return s;
+}

@@ -27,6 +27,8 @@ int strvec_read_lines(struct strvec *sv, const char *path);
 /* The same for records that end in DELIM: '\0' for lists of file names,
  * which may hold any other byte. */
 int strvec_read_records(struct strvec *sv, const char *path, int delim);
+/* The strings joined by SEP, malloc'd ("" for none). */
+char *strvec_join(const struct strvec *sv, int sep);
 /* The words on one line of F, as traces show a command. */
 void strvec_print(const struct strvec *sv, FILE *f);
 void strvec_free(struct strvec *sv);

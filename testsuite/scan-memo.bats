@@ -159,3 +159,20 @@ records() { echo $(($(stat -c %s "$XGCC_SCAN_MEMO") / 40 - 1)); }
 	XGCC_COLLECT2_TRACE=1 run "$XGCC" m.o f3.o -o p
 	assert_line 'collect2: known to hold no IR: f3.o'
 }
+
+@test "what the driver compiles without -flto is not looked into; with -flto it is" {
+	"$XGCC" m.o f.o -o p   # the runtime files are known from here on
+	XGCC_COLLECT2_TRACE=1 run "$XGCC" -O2 m.c f.c -o p
+	assert_success
+	assert_line --regexp '^collect2: known to hold no IR: .*/cc[A-Za-z0-9]{6}\.o$'
+	refute_line --regexp 'nm --target=default'
+	XGCC_COLLECT2_TRACE=1 run "$XGCC" -O2 -flto m.c f.c -o p
+	assert_success
+	assert_line --regexp '^collect2: LTO input: .*/cc[A-Za-z0-9]{6}\.o \(slim\)$'
+	# the driver's word is its own: not taken from the environment
+	XGCC_PLAIN_OBJECTS=f-lto.o XGCC_COLLECT2_TRACE=1 run "$XGCC" -O2 m.c f-lto.o -o p
+	assert_success
+	assert_line 'collect2: LTO input: f-lto.o (slim)'
+	run ./p
+	assert_success
+}
