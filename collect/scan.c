@@ -519,7 +519,9 @@ void link_scan(struct link *l)
 			scan_memo_add(memo, in->path, &in->key);
 	}
 	scan_memo_close(memo);
-	if (!any_ir)
+	/* the trace shows the selection on every link (collect-scan.bats
+	 * compares it with ld's) */
+	if (!any_ir && !l->trace)
 		return;
 
 	for (size_t i = 0; i < l->ninputs; i++)
