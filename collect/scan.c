@@ -125,14 +125,11 @@ static void check_marker(const char *path, int marked, int lto)
 		bad_input("%s: has the LTO marker but no .gnu.lto_ sections", path);
 }
 
-/* FIND_MARKER: nm is not run, look for the marker here. */
-static void scan_object(const struct link *l, const char *path, int find_marker, int *lto, int *slim,
-			struct link_sym **syms, size_t *nsyms)
+/* F, opened from PATH; FIND_MARKER: nm is not run, look for the marker
+ * here.  F is closed. */
+static void scan_object(const struct link *l, struct obj_file *f, const char *path, int find_marker, int *lto,
+			int *slim, struct link_sym **syms, size_t *nsyms)
 {
-	char *err = NULL;
-	struct obj_file *f = obj_open(path, &err);
-	if (!f)
-		bad_input("%s", err);
 	int marked = 0;
 	for (size_t i = 0; find_marker && i < obj_nsymbols(f) && !marked; i++)
 		marked = obj_symbol(f, i)->binding != OBJB_LOCAL && is_marker(l, obj_symbol(f, i)->name);
@@ -164,6 +161,16 @@ static void scan_object(const struct link *l, const char *path, int find_marker,
 		raw_symbols(f, syms, nsyms);
 	}
 	obj_close(f);
+}
+
+/* An earlier input that is the same file as IN (the MinGW link names its
+ * libraries two and three times, gcc's -lgcc twice), or NULL: read once. */
+static const struct input *same_file_before(const struct link *l, const struct input *in)
+{
+	for (const struct input *p = l->inputs; in->keyed && p < in; p++)
+		if (p->keyed && p->kind == in->kind && p->key.dev == in->key.dev && p->key.ino == in->key.ino)
+			return p;
+	return NULL;
 }
 
 /* --- nm -------------------------------------------------------------- */
@@ -243,7 +250,8 @@ static int nm_start(struct link *l, struct nm_run *r)
 	size_t nfiles = 0;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		enum obj_kind k = l->inputs[i].kind;
-		if ((obj_kind_is_object(k) || obj_kind_is_archive(k)) && !l->inputs[i].known_clean) {
+		if ((obj_kind_is_object(k) || obj_kind_is_archive(k)) && !l->inputs[i].known_clean &&
+		    !same_file_before(l, &l->inputs[i])) {
 			strvec_push(c, l->inputs[i].path);
 			nfiles++;
 		}
@@ -402,8 +410,19 @@ static void select_members(struct link *l)
 	namemap_free(&s.undefined);
 }
 
-/* The members of the archive IN, classified. */
-static void list_members(struct input *in)
+/* An object or a shared library, opened. */
+static struct obj_file *open_file(const char *path)
+{
+	char *err = NULL;
+	struct obj_file *f = obj_open(path, &err);
+	if (!f)
+		bad_input("%s", err);
+	return f;
+}
+
+/* The members of the archive IN, classified; the archive stays open
+ * for scan_input to read them in place. */
+static struct ar_file *list_members(struct input *in)
 {
 	char *err = NULL;
 	struct ar_file *a = ar_open(in->path, &err);
@@ -418,25 +437,43 @@ static void list_members(struct input *in)
 		mem->m.thin_path = mem->m.thin_path ? xstrdup(mem->m.thin_path) : NULL;
 		mem->path = mem->m.thin_path ? xstrdup(mem->m.thin_path)
 					     : xasprintf("%s@0x%llx", in->path, (unsigned long long)mem->m.offset);
-		mem->kind = obj_classify(mem->path, NULL);
+		mem->kind = ar_member_kind(a, m);
 	}
-	ar_close(a);
+	return a;
 }
+
+
 
 /* Read IN (an object, a shared library, or an archive's objects):
  * whether it carries IR, and its symbols. */
 static void scan_input(const struct link *l, struct input *in, int find_marker)
 {
+	const struct input *same;
 	if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN) {
-		scan_object(l, in->path, find_marker && in->kind != OBJK_ELF_DYN, &in->lto, &in->slim, &in->syms,
-			    &in->nsyms);
+		scan_object(l, open_file(in->path), in->path, find_marker && in->kind != OBJK_ELF_DYN, &in->lto,
+			    &in->slim, &in->syms, &in->nsyms);
+	} else if (obj_kind_is_archive(in->kind) && (same = same_file_before(l, in)) && same->scanned) {
+		/* its members as read there; pulled or not, per occurrence */
+		in->nmembers = same->nmembers;
+		in->members = xmalloc(in->nmembers * sizeof *in->members + 1);
+		memcpy(in->members, same->members, in->nmembers * sizeof *in->members);
+		for (size_t m = 0; m < in->nmembers; m++)
+			in->members[m].pulled = 0;
 	} else if (obj_kind_is_archive(in->kind)) {
-		list_members(in);
+		struct ar_file *a = list_members(in);
 		for (size_t m = 0; m < in->nmembers; m++) {
 			struct member *mem = &in->members[m];
-			if (obj_kind_is_object(mem->kind))
-				scan_object(l, mem->path, find_marker, &mem->lto, &mem->slim, &mem->syms, &mem->nsyms);
+			if (!obj_kind_is_object(mem->kind))
+				continue;
+			void *bytes = ar_member_data(a, m);
+			char *err = NULL;
+			struct obj_file *f = bytes ? obj_open_bytes(mem->path, bytes, (size_t)mem->m.size, &err)
+						   : open_file(mem->path);
+			if (!f)
+				bad_input("%s", err);
+			scan_object(l, f, mem->path, find_marker, &mem->lto, &mem->slim, &mem->syms, &mem->nsyms);
 		}
+		ar_close(a);
 	} else {
 		return;
 	}

@@ -341,6 +341,21 @@ struct ar_file *ar_open(const char *path, char **err)
 
 size_t ar_nmembers(const struct ar_file *a) { return a->nmembers; }
 const struct ar_member *ar_member(const struct ar_file *a, size_t i) { return i < a->nmembers ? &a->members[i] : NULL; }
+enum obj_kind ar_member_kind(const struct ar_file *a, size_t i)
+{
+	const struct ar_member *m = ar_member(a, i);
+	if (!m)
+		return OBJK_OTHER;
+	const unsigned char *p = ar_member_data(a, i);
+	return p ? obj_kind_of_bytes(p, (size_t)m->size) : obj_classify(m->thin_path, NULL);
+}
+
+void *ar_member_data(const struct ar_file *a, size_t i)
+{
+	const struct ar_member *m = ar_member(a, i);
+	return m && !m->thin_path && a->map ? (unsigned char *)a->map + m->offset : NULL;
+}
+
 size_t ar_nindex(const struct ar_file *a) { return a->nindex; }
 const struct ar_index_entry *ar_index(const struct ar_file *a, size_t i) { return i < a->nindex ? &a->index[i] : NULL; }
 

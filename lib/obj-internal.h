@@ -30,6 +30,9 @@ struct obj_file {
 	void (*free_priv)(struct obj_file *);
 };
 
+/* The kind of the object whose first N bytes are at P (obj_classify). */
+enum obj_kind obj_kind_of_bytes(const unsigned char *p, size_t n);
+
 /* Read f->base/f->size into f->sections and f->symbols.  Return 0, or -1
  * with *REASON set to a malloc'd text without the file name ("section 3
  * extends past the end of the file"). */

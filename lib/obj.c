@@ -49,7 +49,7 @@ static unsigned le16(const unsigned char *p) { return p[0] | (unsigned)p[1] << 8
 
 static int coff_machine(unsigned m) { return m == 0x14c || m == 0x8664; }
 
-static enum obj_kind kind_of(const unsigned char *p, size_t n)
+enum obj_kind obj_kind_of_bytes(const unsigned char *p, size_t n)
 {
 	if (n >= 8 && memcmp(p, "!<arch>\n", 8) == 0)
 		return OBJK_ARCHIVE;
@@ -231,7 +231,7 @@ enum obj_kind obj_classify(const char *path, char **err)
 	if (err)
 		*err = NULL;
 	if (map_object(&f, path, &reason) == 0)
-		k = kind_of(f.base, f.size < PEEK ? f.size : PEEK);
+		k = obj_kind_of_bytes(f.base, f.size < PEEK ? f.size : PEEK);
 	else if (err)
 		*err = xasprintf("%s: %s", path, reason);
 	free(reason);
@@ -240,14 +240,37 @@ enum obj_kind obj_classify(const char *path, char **err)
 	return k;
 }
 
+static struct obj_file *read_object(struct obj_file *f, char **err);
+
 struct obj_file *obj_open(const char *path, char **err)
 {
 	struct obj_file *f = xcalloc(1, sizeof *f);
 	char *reason = NULL;
 	f->path = xstrdup(path);
-	if (map_object(f, path, &reason) < 0)
-		goto fail;
-	f->kind = kind_of(f->base, f->size);
+	if (map_object(f, path, &reason) < 0) {
+		*err = xasprintf("%s: %s", path, reason);
+		free(reason);
+		obj_close(f);
+		return NULL;
+	}
+	return read_object(f, err);
+}
+
+struct obj_file *obj_open_bytes(const char *path, void *base, size_t size, char **err)
+{
+	struct obj_file *f = xcalloc(1, sizeof *f);
+	f->path = xstrdup(path);
+	f->base = base;
+	f->size = size;
+	return read_object(f, err);
+}
+
+/* F's sections and symbols from its bytes (F->base, F->size): F, or NULL
+ * with *ERR set and F gone. */
+static struct obj_file *read_object(struct obj_file *f, char **err)
+{
+	char *reason = NULL;
+	f->kind = obj_kind_of_bytes(f->base, f->size);
 	if (f->size >= 4 && memcmp(f->base, "\x7f" "ELF", 4) == 0) {
 		f->format = OBJ_ELF;
 		if (elf_read(f, &reason) < 0)
@@ -274,7 +297,7 @@ struct obj_file *obj_open(const char *path, char **err)
 		break;
 	}
 fail:
-	*err = xasprintf("%s: %s", path, reason);
+	*err = xasprintf("%s: %s", f->path, reason);
 	free(reason);
 	obj_close(f);
 	return NULL;

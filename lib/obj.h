@@ -81,6 +81,10 @@ enum obj_kind obj_classify(const char *path, char **err);
 /* Open an object.  On failure returns NULL and sets *ERR to "PATH: REASON"
  * (malloc'd). */
 struct obj_file *obj_open(const char *path, char **err);
+/* The same for an object already in memory: SIZE bytes at BASE (which
+ * the reader may change, and which must outlive the object), PATH its
+ * name for messages, such as an archive member's from ar_member_data. */
+struct obj_file *obj_open_bytes(const char *path, void *base, size_t size, char **err);
 void obj_close(struct obj_file *f);
 
 enum obj_kind obj_kind(const struct obj_file *f);
@@ -137,6 +141,12 @@ struct ar_file *ar_open(const char *path, char **err);
 void ar_close(struct ar_file *a);
 size_t ar_nmembers(const struct ar_file *a);
 const struct ar_member *ar_member(const struct ar_file *a, size_t i);
+/* What member I is, as obj_classify tells it: from the archive's own
+ * bytes, or for a thin archive from the file it names. */
+enum obj_kind ar_member_kind(const struct ar_file *a, size_t i);
+/* Member I's bytes in the archive's (private, writable) mapping, for
+ * obj_open_bytes while the archive is open; NULL for a thin member. */
+void *ar_member_data(const struct ar_file *a, size_t i);
 size_t ar_nindex(const struct ar_file *a);
 const struct ar_index_entry *ar_index(const struct ar_file *a, size_t i);
 
