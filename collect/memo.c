@@ -18,9 +18,10 @@
  * machine's byte order (dev, ino, size, mtime, ctime); the first record
  * is the magic "XGSCAN1\n" and zeros.  A link appends its new records in
  * one O_APPEND write, so concurrent links add whole records; when the
- * memo would pass MAX_RECORDS, the newest half is written to a temporary
- * beside it and renamed over it (records appended meanwhile are lost, and
- * found again by a later scan).
+ * memo would pass MAX_RECORDS, or ends in part of a record (a write cut
+ * short by a full disk), the newest records, half of MAX_RECORDS at most,
+ * are written to a temporary beside it and renamed over it (records
+ * appended meanwhile are lost, and found again by a later scan).
  *
  * A wrong memo cannot make ld link other code, but it could make a link
  * miss the IR of a file: it is used only when it is a regular file that
@@ -54,6 +55,7 @@ struct scan_memo {
 	size_t nread, n;
 	size_t *slot;           /* open addressing over rec: index + 1, 0 is free */
 	size_t nslot;           /* a power of two */
+	int torn;               /* ends in part of a record (a full disk): write it anew */
 };
 
 static size_t key_hash(const struct memo_key *k)
@@ -134,6 +136,7 @@ static const char *load(struct scan_memo *m)
 	struct memo_key magic = { 0 };
 	memcpy(&magic, MAGIC, sizeof MAGIC);
 	size_t n = (size_t)st.st_size / sizeof *m->rec;
+	m->torn = st.st_size % sizeof *m->rec != 0;
 	m->rec = xmalloc((n + 1) * sizeof *m->rec);
 	if (n == 0) {
 		/* new: its first record is the magic */
@@ -205,11 +208,11 @@ void scan_memo_add(struct scan_memo *m, const char *path, const struct memo_key 
 	index_record(m, m->n++);
 }
 
-/* The magic and the newest MAX_RECORDS / 2 records, written beside the
- * memo and renamed over it. */
+/* The magic and the newest records (MAX_RECORDS / 2 at most), written
+ * beside the memo and renamed over it. */
 static void rewrite(struct scan_memo *m)
 {
-	size_t keep = MAX_RECORDS / 2, first = m->n - keep;
+	size_t keep = m->n - 1 < MAX_RECORDS / 2 ? m->n - 1 : MAX_RECORDS / 2, first = m->n - keep;
 	m->rec[first - 1] = m->rec[0];
 	char *tmp;
 	int fd = output_open(m->path, &tmp);
@@ -228,7 +231,7 @@ void scan_memo_close(struct scan_memo *m)
 {
 	if (!m)
 		return;
-	if (m->n > MAX_RECORDS)
+	if (m->n > MAX_RECORDS || m->torn)
 		rewrite(m);
 	else if (m->n > m->nread)
 		write_all(m->fd, &m->rec[m->nread], (m->n - m->nread) * sizeof *m->rec);

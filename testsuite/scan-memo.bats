@@ -176,3 +176,27 @@ records() { echo $(($(stat -c %s "$XGCC_SCAN_MEMO") / 40 - 1)); }
 	run ./p
 	assert_success
 }
+
+@test "a memo that ends in part of a record (a full disk) is written anew, its records kept" {
+	"$XGCC" m.o f.o -o p
+	local n
+	n=$(records)
+	printf 'partial' >>"$XGCC_SCAN_MEMO"
+	"$XGCC" m.o f.o -o p
+	assert_equal $(($(stat -c %s "$XGCC_SCAN_MEMO") % 40)) 0
+	assert_equal "$(records)" "$n"
+	XGCC_COLLECT2_TRACE=1 run "$XGCC" m.o f.o -o p
+	assert_line 'collect2: known to hold no IR: f.o'
+	refute_line --regexp 'nm --target=default'
+}
+
+@test "a memo past 8192 records keeps the newest half" {
+	# 9000 records of files that do not exist, after the magic
+	printf 'XGSCAN1\n' | cat - <(head -c 32 /dev/zero) >"$XGCC_SCAN_MEMO"
+	head -c $((9000 * 40)) /dev/urandom >>"$XGCC_SCAN_MEMO"
+	chmod 600 "$XGCC_SCAN_MEMO"
+	"$XGCC" m.o f.o -o p
+	assert_equal "$(records)" 4096
+	XGCC_COLLECT2_TRACE=1 run "$XGCC" m.o f.o -o p
+	assert_line 'collect2: known to hold no IR: f.o'
+}
