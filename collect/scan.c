@@ -442,8 +442,6 @@ static struct ar_file *list_members(struct input *in)
 	return a;
 }
 
-
-
 /* Read IN (an object, a shared library, or an archive's objects):
  * whether it carries IR, and its symbols. */
 static void scan_input(const struct link *l, struct input *in, int find_marker)
@@ -519,10 +517,10 @@ static void check_markers(struct link *l, struct nm_run *nm)
 /* First the inputs that may hold IR, those the scan memo does not know
  * and the driver did not compile without -flto (XGCC_PLAIN_OBJECTS, its
  * objects' names a line each): nm over them while the object layer reads
- * them.  When none carries IR,
- * the link is ld's alone and nothing more is read; else the rest are
- * read too (the member selection and lto1's resolution need every
- * symbol) and the archive members the link pulls are selected. */
+ * them.  When none carries IR, the link is ld's alone and nothing more
+ * is read; else the rest are read too (the member selection and lto1's
+ * resolution need every symbol) and the archive members the link pulls
+ * are selected. */
 void link_scan(struct link *l)
 {
 	struct scan_memo *memo = scan_memo_open(l->verbose);
@@ -538,7 +536,6 @@ void link_scan(struct link *l)
 		if (in->known_clean && l->trace)
 			fprintf(stderr, "collect2: known to hold no IR: %s\n", in->path);
 	}
-
 	strvec_free(&plain);
 
 	struct nm_run nm = { 0 };
