@@ -41,6 +41,10 @@ struct backend {
 	const char *as, *ld;           /* --with-as=, --with-ld= of the GCC's configure, or "" */
 	const char *plugin_dir;
 	const char *multilib_defaults; /* "m64" */
+	/* The options GCC keeps per function (Optimization in its option
+	 * files, what --help=optimizers lists), each between spaces, a
+	 * joined one with its '=': " -fwrapv -ffp-contract= ". */
+	const char *per_function_options;
 	int async_unwind_tables;       /* the distribution's specs add -fasynchronous-unwind-tables */
 	struct backend_link_defaults link;
 	const struct backend_multilib *multilibs;
@@ -74,6 +78,8 @@ const char *backend_multilib_defaults(void);
 const char *backend_as(void);
 const char *backend_ld(void);
 const struct backend_link_defaults *backend_link_defaults(void);
+/* Whether GCC records OPT ("-fwrapv", "-ffp-contract=") per function. */
+int backend_option_per_function(const char *opt);
 
 /* The multilib row for SELECT ("" for the default), or NULL. */
 const struct backend_multilib *backend_multilib(const char *select);

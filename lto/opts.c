@@ -28,14 +28,16 @@
  * facts of GCC 12's option files that this needs.
  *
  * Where xgcc does better than GCC 12: modules compiled with conflicting
- * options that matter for code generation get one warning per conflict
- * (a few are errors, see conflict_table), and differing -Wa options
+ * options that matter for code generation and that GCC does not keep
+ * per function get one warning per conflict (a few are errors, see
+ * conflict_table), and differing -Wa options
  * are united instead of all being dropped.  doc/lto-options.texi is the
  * user's account of all this.
  */
 #include "config.h"
 
 #include "lto1.h"
+#include "backend.h"
 #include "diag.h"
 #include "lto-sections.h"
 #include "obj.h"
@@ -682,7 +684,8 @@ enum dflt {
 
 enum ckind { C_BOOL, C_JOINED, C_ONEOF, C_PIC };
 
-/* The settings checked across modules.  KEYS: the options that set it
+/* The settings compared across modules, less those the backend keeps
+ * per function (checked()).  KEYS: the options that set it
  * (for C_BOOL the first is the positive spelling; a second one, if any,
  * sets the opposite: -fno-strict-overflow is -fwrapv).  ERR: an error,
  * not a warning.  LINK: a link-time option settles it (no warning).
@@ -724,6 +727,19 @@ static const struct conflict {
 	{ C_JOINED, { "-fopenacc-dim=" }, D_UNKNOWN, 1, 0, 0, 0 },
 	{ C_JOINED, { "-foffload-abi=" }, D_UNKNOWN, 1, 0, 0, 0 },
 };
+
+/* A setting GCC keeps per function (backend_option_per_function) mixes
+ * correctly: each function keeps the value it was compiled with, the
+ * merge loses nothing, and a warning would be noise.  Except these:
+ * -fexcess-precision= decides what C source means (the front end applies
+ * it), and the tests of the GCC patch that brought it ask for the
+ * warning. */
+static const char *const warn_though_per_function[] = { "-fexcess-precision=" };
+
+static int checked(const struct conflict *c)
+{
+	return !backend_option_per_function(c->keys[0]) || IN(warn_though_per_function, c->keys[0]);
+}
 
 /* The negative spelling of a positive option: -fwrapv -> -fno-wrapv. */
 static const char *no_form(const char *pos)
@@ -866,6 +882,8 @@ static void check_conflicts(const struct lto_module_opts *mods, const struct opt
 	unsigned char *warned = xcalloc(n * n, 1);
 	for (size_t t = 0; t < sizeof conflict_table / sizeof *conflict_table; t++) {
 		const struct conflict *c = &conflict_table[t];
+		if (!checked(c))
+			continue;
 		if (c->link) {
 			int settled = 0;
 			for (size_t k = 0; k < 5 && c->keys[k]; k++)

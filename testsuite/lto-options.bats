@@ -97,30 +97,52 @@ same_as_gcc() {
 	refute_line --partial -fexcess-precision
 }
 
-@test "conflicts of the table: -ffp-contract, -fwrapv, -fno-strict-aliasing, -fcommon, -fexceptions, -fmath-errno" {
-	gcc -flto -O2 -ffp-contract=off -fwrapv -fno-strict-aliasing -fcommon -fexceptions -c m.c -o m.o
-	gcc -flto -O2 -ffp-contract=fast -fno-common -fno-exceptions -fno-math-errno -c a.c -o a.o
+@test "options GCC keeps per function mix without a warning: -fstrict-aliasing, -fwrapv, -ffp-contract, -fexceptions, -fmath-errno, -ftrapv, -fshort-enums" {
+	gcc -flto -O2 -ffp-contract=off -fwrapv -fno-strict-aliasing -fexceptions -ftrapv -fshort-enums -c m.c -o m.o
+	gcc -flto -O2 -ffp-contract=fast -fstrict-aliasing -fno-exceptions -fno-math-errno -fno-trapv -c a.c -o a.o
+	merge "" m.o a.o
+	assert_success
+	assert_equal "$stderr" ""
+	# none of them is passed: each function keeps its own (as in GCC)
+	refute_output --regexp 'wrapv|aliasing|contract|exceptions|math-errno|trapv|short-enums'
+}
+
+@test "options GCC does not keep per function still warn: -fcommon, -fsigned-char" {
+	gcc -flto -O2 -fcommon -funsigned-char -fwrapv -c m.c -o m.o
+	gcc -flto -O2 -fno-common -fsigned-char -fno-wrapv -c a.c -o a.o
 	merge "" m.o a.o
 	assert_success
 	assert_equal "$stderr" "lto1: warning: m.o compiled with '-fcommon' but a.o with '-fno-common'
-lto1: warning: m.o compiled with '-fexceptions' but a.o with '-fno-exceptions'
-lto1: warning: m.o compiled with '-ffp-contract=off' but a.o with '-ffp-contract=fast'
-lto1: warning: m.o compiled with '-fwrapv' but a.o with '-fno-wrapv'
-lto1: warning: m.o compiled with '-fno-strict-aliasing' but a.o with '-fstrict-aliasing'
-lto1: warning: m.o compiled with '-fmath-errno' but a.o with '-fno-math-errno'"
+lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	# -fcommon: the first module's wins, as in GCC
 	assert_line -- -fcommon
 	refute_line -- -fno-common
 }
 
+@test "the per-function options are the backend's own list (gcc --help=optimizers)" {
+	# the probe recorded them in backend-config.h; spot-check its rows
+	# against the backend as it is now
+	list=$(gcc -Q --help=optimizers | sed -n 's/^  \(-[^ =<]*=\{0,1\}\).*/\1/p')
+	grep -qx -- -fwrapv <<<"$list"
+	grep -qx -- -fstrict-aliasing <<<"$list"
+	grep -qx -- -ffp-contract= <<<"$list"
+	! grep -qx -- -fcommon <<<"$list"
+	! grep -qx -- -fsigned-char <<<"$list"
+	run grep -c -- ' -fstrict-aliasing .* -fwrapv ' "$XGCC_BUILDDIR/backend-config.h"
+	[ "$output" -ge 1 ]
+	run grep -c -- '^	\.per_function_options = .* -fcommon ' "$XGCC_BUILDDIR/backend-config.h"
+	assert_output 0
+}
+
 @test "defaults that differ by themselves do not warn; -fno-strict-overflow is -fwrapv" {
 	gcc -flto -O0 -c m.c -o m.o
 	gcc -flto -O2 -ffast-math -fno-strict-overflow -c a.c -o a.o
-	gcc -flto -O2 -fwrapv -c b.c -o b.o
+	gcc -flto -O2 -fwrapv -funsigned-char -c b.c -o b.o
 	merge "" m.o a.o b.o
 	assert_success
-	# -O0 and -O2 strict aliasing, -ffast-math's -fno-math-errno: no warning
-	assert_equal "$stderr" "lto1: warning: m.o compiled with '-fno-wrapv' but a.o with '-fno-strict-overflow'"
+	# -O0 and -O2 strict aliasing, -ffast-math's -fno-math-errno: no
+	# warning; a module without -fsigned-char has the target's default
+	assert_equal "$stderr" "lto1: warning: m.o compiled with '-fsigned-char' but b.o with '-funsigned-char'"
 	assert_line -- -O2
 }
 
@@ -238,13 +260,13 @@ lto1: warning: m.o compiled with '-fmath-errno' but a.o with '-fno-math-errno'"
 }
 
 @test "two modules in one object (ld -r): each checked, named by its place" {
-	gcc -flto -O2 -c m.c -o m.o
-	gcc -flto -O2 -ftrapv -c a.c -o a.o
+	gcc -flto -O2 -fno-common -c m.c -o m.o
+	gcc -flto -O2 -fcommon -c a.c -o a.o
 	ld -r m.o a.o -o both.o
 	"$LTO1" --list both.o | grep -c '^  module ' | grep -qx 2
 	merge "" both.o
 	assert_success
-	assert_equal "$stderr" "lto1: warning: both.o (module 1) compiled with '-fno-trapv' but both.o (module 2) with '-ftrapv'"
+	assert_equal "$stderr" "lto1: warning: both.o (module 1) compiled with '-fno-common' but both.o (module 2) with '-fcommon'"
 	same_as_gcc "" both.o
 }
 

@@ -4,6 +4,7 @@
 # LTRANS.  What must come out is the optimization gcc's plugin path gives:
 # internalization, cross-file inlining, dead code gone, archives included.
 load helper
+bats_require_minimum_version 1.5.0
 
 setup() {
 	common_setup
@@ -360,12 +361,23 @@ EOF
 }
 
 @test "objects compiled with conflicting options: the link warns, naming both" {
-	"$XGCC" -O2 -flto -fwrapv -c a.c
-	"$XGCC" -O2 -flto -fno-wrapv -c b.c
+	"$XGCC" -O2 -flto -fno-common -c a.c
+	"$XGCC" -O2 -flto -fcommon -c b.c
 	"$XGCC" -O2 -c plain.c
 	run env LC_ALL=C "$XGCC" -O2 -flto a.o b.o plain.o -o p
 	assert_success
-	assert_output --regexp "^lto1: warning: a\.o compiled with '-fwrapv' but b\.o with '-fno-wrapv'$"
+	assert_output "lto1: warning: a.o compiled with '-fno-common' but b.o with '-fcommon'"
+	run ./p
+	assert_output 43
+}
+
+@test "options GCC keeps per function (-fstrict-aliasing, -fwrapv, -fexceptions) mix without a word" {
+	"$XGCC" -O2 -flto -fstrict-aliasing -fwrapv -c a.c
+	"$XGCC" -O2 -flto -fno-strict-aliasing -fno-wrapv -fexceptions -c b.c
+	"$XGCC" -O2 -c plain.c
+	run --separate-stderr "$XGCC" -O2 -flto a.o b.o plain.o -o p
+	assert_success
+	assert_equal "$stderr" ""
 	run ./p
 	assert_output 43
 }
