@@ -25,13 +25,14 @@ doc_xgcc_TEXINFOS = doc/lto.texi doc/lto-options.texi doc/tools.texi
 
 # The other names make install gives the programs (see tool_links in
 # Makefile.am: the cross drivers' TRIPLET-xgcc, TRIPLET-xg++,
-# TRIPLET-xgcc-ar, -nm, -ranlib, and the gcc-ar-X.Y, gcc-nm-X.Y,
-# gcc-ranlib-X.Y that CMake looks for) get man pages too: one-line ".so"
+# TRIPLET-xgcc-ar, -nm, -ranlib, and the names CMake looks for: gcc-ar-X.Y,
+# gcc-nm-X.Y, gcc-ranlib-X.Y, TRIPLET-gcc-xgcc, TRIPLET-g++-xgcc and
+# TRIPLET-gcc-{ar,nm,ranlib}-xgcc) get man pages too: one-line ".so"
 # pages naming the program's own.  Makefile.am's uninstall-hook removes
 # them.
 cross_man_links = for c in $(XGCC_CROSS_TARGETS); do \
-	  links="$$links $$c-xgcc.1:xgcc.1 $$c-xg++.1:xg++.1"; \
-	  for t in ar nm ranlib; do links="$$links $$c-xgcc-$$t.1:xgcc-ar.1"; done; \
+	  links="$$links $$c-xgcc.1:xgcc.1 $$c-xg++.1:xg++.1 $$c-gcc-xgcc.1:xgcc.1 $$c-g++-xgcc.1:xg++.1"; \
+	  for t in ar nm ranlib; do links="$$links $$c-xgcc-$$t.1:xgcc-ar.1 $$c-gcc-$$t-xgcc.1:xgcc-ar.1"; done; \
 	done; \
 	cmake_ver=`$(XGCC_BACKEND_CC) -dumpfullversion | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p'`; \
 	for t in ar nm ranlib; do links="$$links gcc-$$t-$$cmake_ver.1:xgcc-ar.1"; done

@@ -652,32 +652,44 @@ static void executable_suffix(struct driver *d)
 	}
 }
 
-/* The target prefix of the driver's name: "x86_64-w64-mingw32" of
- * "x86_64-w64-mingw32-xgcc" (or -xg++, -gcc, -g++, -cc, -c++), or NULL. */
-static char *name_prefix(const char *prog)
+/* What the driver's name says, in the shape of GCC's installed names:
+ * [TRIPLET-]FRONT[-SUFFIX], FRONT being xgcc, xg++, gcc, g++, cc or c++
+ * and SUFFIX a version or program suffix: "g++-12", and
+ * "x86_64-w64-mingw32-g++-xgcc", the form CMake takes a cross toolchain's
+ * prefix from.  Sets *TRIPLET (NULL: none) and *CXX (a C++ front). */
+static void parse_driver_name(const char *prog, char **triplet, int *cxx)
 {
 	static const char *const fronts[] = { "xgcc", "xg++", "gcc", "g++", "cc", "c++" };
-	const char *dash = strrchr(prog, '-');
-	if (!dash || dash == prog)
-		return NULL;
-	for (size_t i = 0; i < sizeof fronts / sizeof *fronts; i++)
-		if (strcmp(dash + 1, fronts[i]) == 0)
-			return xstrndup(prog, (size_t)(dash - prog));
-	return NULL;
+	*triplet = NULL;
+	*cxx = 0;
+	for (const char *p = prog;;) {
+		const char *dash = strchr(p, '-');
+		size_t n = dash ? (size_t)(dash - p) : strlen(p);
+		for (size_t i = 0; i < sizeof fronts / sizeof *fronts; i++)
+			if (strlen(fronts[i]) == n && strncmp(p, fronts[i], n) == 0) {
+				if (p > prog)
+					*triplet = xstrndup(prog, (size_t)(p - 1 - prog));
+				*cxx = strchr(fronts[i], '+') != NULL;
+				return;
+			}
+		if (!dash)
+			return;
+		p = dash + 1;
+	}
 }
 
 /* Pick the backend and the target row: -target/--target=, else the
- * driver's name, else XGCC_TARGET (a driver run again by the LTO stage
+ * driver's name (NAME_TRIPLET), else XGCC_TARGET (a driver run again by the LTO stage
  * under its plain name), else the native one.  The children learn the
  * choice through XGCC_TARGET. */
-static void select_target(struct driver *d, const char *prog)
+static void select_target(struct driver *d, char *name_triplet)
 {
 	const char *triplet = NULL;
 	for (size_t i = 0; i < d->nopts; i++)
 		if (d->opts[i].id == OPT_target || d->opts[i].id == OPT_target_eq)
 			triplet = d->opts[i].arg;
 	if (!triplet)
-		triplet = name_prefix(prog);
+		triplet = name_triplet;
 	if (!triplet && getenv("XGCC_TARGET") && *getenv("XGCC_TARGET"))
 		triplet = getenv("XGCC_TARGET");
 	if (!triplet)
@@ -738,16 +750,15 @@ int main(int argc, char **argv)
 	diag_color_args(argc, argv);
 	temp_init();
 	d.argv0 = argv[0];
-	const char *prog = diag_progname();
-	size_t plen = strlen(prog);
-	d.cxx = plen >= 3 && (strcmp(prog + plen - 3, "g++") == 0 || strcmp(prog + plen - 3, "c++") == 0);
+	char *name_triplet;
+	parse_driver_name(diag_progname(), &name_triplet, &d.cxx);
 	d.self_dir = self_directory(argv[0]);
 	env_dirs("LIBRARY_PATH", &d.library_path);
 	env_dirs("COMPILER_PATH", &d.compiler_path);
 	setenv("COLLECT_GCC", argv[0], 1);
 
 	parse_command_line(&d, argc, argv);
-	select_target(&d, prog);
+	select_target(&d, name_triplet);
 	executable_suffix(&d);
 	driver_options(&d);
 	select_multilib(&d);

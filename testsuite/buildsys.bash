@@ -17,11 +17,12 @@ step() {
 	}
 }
 
-# need_cross TRIPLET: skip unless the cross driver TRIPLET-xgcc is built
-# and wine runs TRIPLET's programs.
+# need_cross TRIPLET [build-only]: skip unless the cross driver
+# TRIPLET-xgcc is built and (unless build-only) wine runs TRIPLET's programs.
 need_cross() {
 	[ -x "$XGCC_BUILDDIR/$1-xgcc" ] ||
 		skip "no cross driver $XGCC_BUILDDIR/$1-xgcc (the MinGW cross drivers are not built)"
+	[ "${2-}" != build-only ] || return 0
 	if [ "$1" = x86_64-w64-mingw32 ]; then wine_skip; else wine_i686_skip "$1-gcc"; fi
 }
 

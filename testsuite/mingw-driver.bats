@@ -243,6 +243,32 @@ CASES
 	assert_output --partial "Target: $X32"
 }
 
+@test "GCC-style names with a suffix (TRIPLET-gcc-xgcc, TRIPLET-g++-xgcc, g++-12) say the target and the language" {
+	cross_skip $X64
+	cross_skip $X32
+	: >a.o
+	for t in $X64 $X32; do
+		run "$XGCC_BUILDDIR/$t-gcc-xgcc" -dumpmachine
+		assert_output $t
+		run "$XGCC_BUILDDIR/$t-g++-xgcc" -dumpmachine
+		assert_output $t
+		# g++'s link adds libstdc++, gcc's does not
+		run "$XGCC_BUILDDIR/$t-g++-xgcc" -### a.o
+		assert_output --partial '"-lstdc++"'
+		run "$XGCC_BUILDDIR/$t-gcc-xgcc" -### a.o
+		refute_output --partial '"-lstdc++"'
+		run "$XGCC_BUILDDIR/$t-gcc-ar-xgcc" --version
+		assert_success
+		assert_output --partial "It runs $t-ar with the LTO plugin "
+	done
+	# a native name with a version suffix is C++ by its front
+	ln -s "$XGCC" g++-12
+	run ./g++-12 -### a.o
+	assert_output --partial '"-lstdc++"'
+	run ./g++-12 -dumpmachine
+	assert_output "$(gcc -dumpmachine)"
+}
+
 @test "an unknown or unconfigured target is one clear error" {
 	run "$XGCC" -target sparc-sun-solaris2 -c a.c
 	assert_failure
