@@ -171,14 +171,12 @@ static void exclude_private_exports(const struct link *l, const struct strvec *o
 	strvec_free(&names);
 }
 
-/* Run lto1 on the LTO units; then put its objects where the first LTO
- * input stood and drop the LTO object files from ld's arguments.  LTO
- * archive members stay in their archives: their symbols are now defined
- * by lto1's objects, so ld does not pull them. */
-static void run_lto_stage(struct link *l, struct strvec *ld_args, struct strvec *lto_objects)
+/* Run lto1 on the LTO units; its objects are to go where the first LTO
+ * input stood, and the LTO object files out of ld's arguments (E).  The
+ * archives' LTO members are archives.c's. */
+static void run_lto_stage(struct link *l, struct ld_edit *e)
 {
 	size_t first_arg = (size_t)-1;
-	int *drop = xcalloc(ld_args->n + 1, sizeof *drop);
 	for (size_t i = 0; i < l->ninputs; i++) {
 		const struct input *in = &l->inputs[i];
 		int lto = in->lto;
@@ -189,7 +187,7 @@ static void run_lto_stage(struct link *l, struct strvec *ld_args, struct strvec 
 		if (first_arg == (size_t)-1 || in->arg < first_arg)
 			first_arg = in->arg;
 		if (in->lto)
-			drop[in->arg] = 1;
+			e->drop[in->arg] = 1;
 	}
 	if (first_arg == (size_t)-1)
 		return;
@@ -206,25 +204,28 @@ static void run_lto_stage(struct link *l, struct strvec *ld_args, struct strvec 
 	if (spawn_run(argv, "lto1", 0) != 0)
 		exit(1); /* lto1 said why */
 
-	struct strvec lines = { 0 }, objects = { 0 };
+	struct strvec lines = { 0 };
 	if (strvec_read_records(&lines, list, '\0') < 0)
 		fatal("%s: cannot read lto1's list of objects: %m", list);
 	for (size_t i = 0; i < lines.n; i++)
 		if (*lines.v[i])
-			strvec_push(&objects, lines.v[i]);
+			strvec_push(&e->objects, lines.v[i]);
+	e->at = first_arg;
+}
 
+/* ARGS as E says. */
+static struct strvec edited(const struct strvec *args, const struct ld_edit *e)
+{
 	struct strvec out = { 0 };
-	for (size_t i = 0; i < ld_args->n; i++) {
-		if (i == first_arg)
-			strvec_extend(&out, &objects);
-		if (!drop[i])
-			strvec_push(&out, ld_args->v[i]);
+	for (size_t i = 0; i < args->n; i++) {
+		if (i == e->at)
+			strvec_extend(&out, &e->objects);
+		if (e->replace[i])
+			strvec_push(&out, e->replace[i]);
+		else if (!e->drop[i])
+			strvec_push(&out, args->v[i]);
 	}
-	free(drop);
-	if (l->target->format == OBJ_COFF && l->shared)
-		exclude_private_exports(l, &objects, &out);
-	*ld_args = out;
-	*lto_objects = objects;
+	return out;
 }
 
 /* PE-COFF -r of LTO objects only: lto1's merged object (LTO sections
@@ -374,11 +375,16 @@ int main(int argc, char **argv)
 	/* LTO objects get link-time optimization unless -fno-lto, as with
 	 * gcc's linker plugin, which claims them whether or not -flto is on
 	 * the link line; -fno-lto links fat ones through their code. */
-	struct strvec lto_objects = { 0 };
 	if (XGCC_ENABLE_LTO && !l.lto_disabled) {
-		run_lto_stage(&l, &ld_args, &lto_objects);
-		if (merged_output(&l, &lto_objects))
+		struct ld_edit e = { .drop = xcalloc(ld_args.n + 1, sizeof *e.drop),
+				     .replace = xcalloc(ld_args.n + 1, sizeof *e.replace), .at = (size_t)-1 };
+		archives_without_lto(&l, &e);
+		run_lto_stage(&l, &e);
+		if (merged_output(&l, &e.objects))
 			return 0;
+		ld_args = edited(&ld_args, &e);
+		if (l.target->format == OBJ_COFF && l.shared)
+			exclude_private_exports(&l, &e.objects, &ld_args);
 	} else {
 		for (size_t i = 0; i < l.nloaded; i++)
 			if (l.loaded[i].lto && l.loaded[i].slim)

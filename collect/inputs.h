@@ -77,6 +77,16 @@ struct link {
 	size_t nloaded;
 };
 
+/* How ld's arguments change after the scan: per argument, left out
+ * (DROP) or another in its place (REPLACE); lto1's OBJECTS go before
+ * argument AT ((size_t)-1: there are none). */
+struct ld_edit {
+	int *drop;
+	char **replace;
+	size_t at;
+	struct strvec objects;
+};
+
 /* ldargs.c: read ld's arguments, find its inputs and classify them. */
 void link_read_args(struct link *l);
 /* scan.c: classify every input, find the LTO ones, select archive members. */
@@ -84,5 +94,9 @@ void link_scan(struct link *l);
 /* scan.c: one line of "nm -A -P" output; when it shows an LTO marker,
  * set OBJ_MARKED[input] or MEMBER_MARKED[input][member] (fuzz/nm.c). */
 void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int **member_marked);
+
+/* archives.c: put each archive with LTO members (but a script's) in E
+ * as a copy of its other members, or as left out when it has none. */
+void archives_without_lto(const struct link *l, struct ld_edit *e);
 
 #endif

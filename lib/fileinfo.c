@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <limits.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -62,4 +63,35 @@ char *self_directory(const char *argv0)
 	if (slash)
 		*slash = 0;
 	return xstrdup(buf);
+}
+
+int file_read_all(const char *path, char **data, size_t *size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return -1;
+	}
+	size_t n = (size_t)st.st_size, got = 0;
+	char *buf = xmalloc(n + 1);
+	while (got < n) {
+		ssize_t r = read(fd, buf + got, n - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			int e = r < 0 ? errno : EIO;
+			free(buf);
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		got += (size_t)r;
+	}
+	close(fd);
+	*data = buf;
+	*size = n;
+	return 0;
 }

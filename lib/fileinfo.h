@@ -17,6 +17,10 @@ int file_is_nondir(const char *path);
  * with errno set. */
 int file_mkdirs(const char *dir, mode_t last);
 
+/* The whole file PATH in *DATA (malloc'd), its size in *SIZE: 0, or -1
+ * with errno set. */
+int file_read_all(const char *path, char **data, size_t *size);
+
 /* The directory of the running program (/proc/self/exe, else ARGV0
  * resolved; "." when neither works), malloc'd. */
 char *self_directory(const char *argv0);

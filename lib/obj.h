@@ -150,4 +150,16 @@ void *ar_member_data(const struct ar_file *a, size_t i);
 size_t ar_nindex(const struct ar_file *a);
 const struct ar_index_entry *ar_index(const struct ar_file *a, size_t i);
 
+/* Writing an archive (arwrite.c): members in order, each with the
+ * symbols it defines for the index; DATA must stay valid until written.
+ * ar_writer_write creates PATH (beside it, then renamed into place):
+ * 0, or -1 with *ERR set. */
+struct ar_writer;
+struct ar_writer *ar_writer_new(void);
+void ar_writer_add(struct ar_writer *w, const char *name, const void *data, uint64_t size,
+		   const char *const *syms, size_t nsyms);
+size_t ar_writer_count(const struct ar_writer *w);
+int ar_writer_write(struct ar_writer *w, const char *path, char **err);
+void ar_writer_free(struct ar_writer *w);
+
 #endif

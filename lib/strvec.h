@@ -1,6 +1,6 @@
 /* A growable, NULL-terminated vector of strings: an argv under
- * construction.  The vector does not own its strings unless the caller
- * says so (strvec_free_all). */
+ * construction.  The vector does not own its strings: strvec_free frees
+ * the array, not them. */
 #ifndef XGCC_STRVEC_H
 #define XGCC_STRVEC_H
 
