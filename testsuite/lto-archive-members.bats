@@ -131,3 +131,19 @@ lto_lib() {
 	assert_success
 	assert_equal "$stderr" ""
 }
+
+@test "the copy with long member names: bfd and mold read its name table and index" {
+	"$XGCC" -O2 -flto -fno-fat-lto-objects -c a.c -o lto_member_with_a_long_name.o
+	"$XGCC" -O2 -c p.c -o plain_member_with_a_long_name.o
+	"$XGCC" -O2 -flto -c pm.c
+	printf 'x' >odd.txt # an odd size, not an object
+	"$XGCC_BUILDDIR/xgcc-ar" rcs liblong.a lto_member_with_a_long_name.o odd.txt plain_member_with_a_long_name.o
+	local ld
+	for ld in bfd mold; do
+		run --separate-stderr "$XGCC" -O2 -flto -fuse-ld=$ld pm.o -L. -llong -o p-$ld
+		assert_success
+		assert_equal "$stderr" ""
+		run ./p-$ld
+		assert_output 42
+	done
+}
