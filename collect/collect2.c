@@ -118,6 +118,10 @@ static void write_link_description(const struct link *l, const char *path)
 		put_value(f, "wrap", l->wraps.v[i]);
 	for (size_t i = 0; i < l->exported.n; i++)
 		put_value(f, "export", l->exported.v[i]);
+	struct strvec locals = { 0 };
+	version_script_locals(l, &locals);
+	for (size_t i = 0; i < locals.n; i++)
+		put_value(f, "local", locals.v[i]);
 	for (size_t i = 0; i < l->nloaded; i++) {
 		const struct loaded *u = &l->loaded[i];
 		put_value(f, u->lto ? "lto" : u->dso ? "dso" : "obj", u->path);

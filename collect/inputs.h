@@ -60,6 +60,7 @@ struct link {
 	struct strvec undefined; /* -u, --undefined, -e: roots of the selection */
 	struct strvec wraps;     /* --wrap=SYM */
 	struct strvec exported;  /* --export-dynamic-symbol, --dynamic-list: names or globs */
+	struct strvec version_scripts; /* --version-script files */
 	const char *output;      /* -o, --output: "a.out" by default */
 	int relocatable, shared, pie, export_dynamic;
 	int allow_multiple;      /* -z muldefs, --allow-multiple-definition */
@@ -98,5 +99,8 @@ void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int *
 /* archives.c: put each archive with LTO members (but a script's) in E
  * as a copy of its other members, or as left out when it has none. */
 void archives_without_lto(const struct link *l, struct ld_edit *e);
+
+/* verscript.c: the LTO definitions the version scripts make local. */
+void version_script_locals(const struct link *l, struct strvec *locals);
 
 #endif

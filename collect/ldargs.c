@@ -363,6 +363,39 @@ static void defsym_references(struct link *l, const char *arg)
 	}
 }
 
+/* ld reads its options with getopt_long_only: "-version-script" is
+ * --version-script (libtool writes it so), "-whole-archive" is
+ * --whole-archive.  The long options collect2 reads (those of SEPARATE
+ * and these) are rewritten in their "--" form, which ld takes the same. */
+static const char *const long_flags[] = {
+	"whole-archive", "no-whole-archive", "start-group", "end-group", "push-state", "pop-state",
+	"relocatable", "shared", "Bshareable", "pic-executable", "no-pic-executable",
+	"export-dynamic", "no-export-dynamic", "allow-multiple-definition", "export-all-symbols",
+	"dll", NULL,
+};
+
+static int is_long_option(const char *name, size_t n)
+{
+	for (const char *const *s = separate; *s; s++)
+		if ((*s)[1] == '-' && strlen(*s + 2) == n && !strncmp(*s + 2, name, n))
+			return 1;
+	for (const char *const *s = long_flags; *s; s++)
+		if (strlen(*s) == n && !strncmp(*s, name, n))
+			return 1;
+	return 0;
+}
+
+static void long_forms(struct strvec *args)
+{
+	for (size_t i = 0; i < args->n; i++) {
+		const char *a = args->v[i];
+		if (a[0] == '-' && a[1] && a[1] != '-' && a[2] && is_long_option(a + 1, strcspn(a + 1, "=")))
+			a = args->v[i] = xasprintf("-%s", a);
+		if (takes_value(a))
+			i++;
+	}
+}
+
 static int has_elf_magic(const char *path)
 {
 	char magic[4];
@@ -376,6 +409,7 @@ static int has_elf_magic(const char *path)
 void link_read_args(struct link *l)
 {
 	l->output = "a.out";
+	long_forms(&l->args);
 	struct state st = { 0 }, stack[32];
 	int nstack = 0, group = 0, ngroups = 0;
 
@@ -478,6 +512,8 @@ void link_read_args(struct link *l)
 			read_dynamic_list(l, a + 29);
 		} else if (!strncmp(a, "--dynamic-list=", 15)) {
 			read_dynamic_list(l, a + 15);
+		} else if (!strcmp(a, "--version-script") || !strncmp(a, "--version-script=", 17)) {
+			strvec_push(&l->version_scripts, val ? val : a + 17);
 		} else if (!strcmp(a, "--defsym") || !strncmp(a, "--defsym=", 9)) {
 			defsym_references(l, val ? val : a + 9);
 		}

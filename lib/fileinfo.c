@@ -91,6 +91,7 @@ int file_read_all(const char *path, char **data, size_t *size)
 		got += (size_t)r;
 	}
 	close(fd);
+	buf[n] = 0;
 	*data = buf;
 	*size = n;
 	return 0;

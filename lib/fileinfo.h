@@ -17,8 +17,8 @@ int file_is_nondir(const char *path);
  * with errno set. */
 int file_mkdirs(const char *dir, mode_t last);
 
-/* The whole file PATH in *DATA (malloc'd), its size in *SIZE: 0, or -1
- * with errno set. */
+/* The whole file PATH in *DATA (malloc'd, with a NUL after it), its size
+ * in *SIZE: 0, or -1 with errno set. */
 int file_read_all(const char *path, char **data, size_t *size);
 
 /* The directory of the running program (/proc/self/exe, else ARGV0

@@ -84,6 +84,8 @@ static void read_description(const char *path, struct link_desc *d)
 			strvec_push(&d->wraps, xstrdup(val));
 		} else if (IS("export")) {
 			strvec_push(&d->exported, xstrdup(val));
+		} else if (IS("local")) {
+			strvec_push(&d->locals, xstrdup(val));
 		} else {
 			fatal("%s: bad line '%s'", path, line);
 		}

@@ -26,7 +26,8 @@
  * A non-LTO object, -u, -e, --defsym and --wrap count as uses from outside
  * LTO; a shared library that refers to a symbol or defines one the output
  * interposes, -E, --export-dynamic-symbol, --dynamic-list and the EXPORTS
- * of a PE .def file make it exported.  Names are the objects' own, with
+ * of a PE .def file make it exported, unless a version script makes it
+ * local (collect2 reads the scripts) or its visibility hides it.  Names are the objects' own, with
  * the "_" of i386 COFF: -u and -e give raw names, collect2 adds the prefix
  * to the C names of .def files, and --wrap=SYM is matched after it, as ld
  * does.
@@ -267,6 +268,13 @@ void lto_resolve(const struct link_desc *d, const char *path)
 
 	if (r.conflicts)
 		exit(1); /* as ld: after every conflict is said */
+	/* a version script hides them from outside the output (ld's
+	 * is_visible_from_outside) */
+	for (size_t i = 0; i < d->locals.n; i++) {
+		size_t k = namemap_get(&r.names, d->locals.v[i]);
+		if (k)
+			r.syms[k - 1].hidden = 1;
+	}
 
 	FILE *f = fopen(path, "w");
 	if (!f)

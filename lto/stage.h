@@ -61,6 +61,7 @@ struct link_desc {
 	struct strvec undefined;   /* -u, -e: references from outside the inputs */
 	struct strvec wraps;       /* --wrap=SYM */
 	struct strvec exported;    /* --export-dynamic-symbol, --dynamic-list: names or globs */
+	struct strvec locals;      /* definitions a version script makes local */
 	struct unit *units;
 	size_t nunits;
 };
