@@ -101,6 +101,7 @@ struct link_options {
 	const char *jobs;        /* -flto=VALUE */
 	const char *partition;   /* -flto-partition=VALUE */
 	int save_temps, verbose, verify;
+	int dumps;               /* -fdump-*, -fstack-usage, -fcallgraph-info: files named by -dumpbase */
 	int nolto_rel, rel;      /* -flinker-output=nolto-rel, =rel given */
 	int fat;                 /* -ffat-lto-objects (the last of it and -fno-) */
 };
@@ -126,6 +127,9 @@ static void read_link_options(struct link_options *o)
 			o->save_temps = 1;
 		else if (!strcmp(a, "-v"))
 			o->verbose = 1;
+		else if (!strncmp(a, "-fdump-", 7) || !strcmp(a, "-fstack-usage") ||
+			 !strncmp(a, "-fcallgraph-info", 16))
+			o->dumps = 1;
 		else if (!strcmp(a, "-flinker-output=nolto-rel"))
 			o->nolto_rel = 1, o->rel = 0;
 		else if (!strcmp(a, "-flinker-output=rel"))
@@ -264,7 +268,15 @@ static int link_stage(const char *desc_path, const char *list_path, const char *
 		p.prefix = prefix;
 		p.jobs_spec = o.jobs;
 		p.partition = fat_rel ? "none" : o.partition;
-		p.small = ir_bytes < SMALL_IR_BYTES;
+		/* with a directory, "./" if need be, as lto-wrapper does: the
+		 * driver of a backend run puts a -dumpbase without one in the
+		 * dumpdir of its -o, collect2's temporary directory */
+		p.dump_prefix = o.dumpdir ? o.dumpdir : xasprintf("%s.", o.output);
+		if (!strchr(p.dump_prefix, '/'))
+			p.dump_prefix = xasprintf("./%s", p.dump_prefix);
+		p.dumps = o.dumps;
+		/* dumps are named after WPA and LTRANS, as with gcc: no shortcut */
+		p.small = ir_bytes < SMALL_IR_BYTES && !o.dumps;
 		p.verbose = o.verbose;
 		if (lto_run_backend(&p)) {
 			/* a backend failure may come from a damaged input: name it */

@@ -5,11 +5,11 @@
  * backend's lto1 and, for LTRANS, the assembler.  The steps:
  *
  *   WPA     xgcc -xlto -c OPTS -fltrans-output-list=P.ltrans.out -fwpa[=N]
- *                -fresolution=R -flinker-output=MODE INPUTS... -dumpbase P.wpa
+ *                -fresolution=R -flinker-output=MODE INPUTS... -dumpbase D.wpa
  *           reads all modules, decides what to inline and where, and writes
  *           the partitions P.ltrans0.o ... listed in P.ltrans.out
  *   LTRANS  xgcc -xlto -c OPTS -fltrans -o P.ltransK.ltrans.o P.ltransK.o
- *                -dumpbase P.ltransK.ltrans
+ *                -dumpbase D.ltransK.ltrans
  *           one per partition, at most the job limit at a time (-flto=N,
  *           all cores, or make's jobserver: lib/jobs.c), the largest
  *           partitions (by the sizes in P.ltrans.out) started first
@@ -17,8 +17,13 @@
  * A small program skips WPA: one backend run with -flto-partition=none
  * does the whole job in one process and gives the same code (the
  * partitions would be one anyway), P.lto.o; so does -flto-partition=none.
- * P is the dump prefix: "OUTPUT." with -save-temps, which keeps every
- * file, else a name in collect2's temporary directory.
+ * P is the prefix of the files: "OUTPUT." with -save-temps, which keeps
+ * every file, else a name in collect2's temporary directory.  D is the
+ * dumps' prefix, as lto-wrapper has it: the link's -dumpdir (the driver
+ * makes it "OUTPUT." unless -dumpdir or -dumpbase say otherwise), so
+ * -fdump-tree-optimized at the link leaves OUTPUT.ltrans0.ltrans.NNNt.optimized
+ * beside the output.  A link with dump options skips the small-program
+ * shortcut and the cache, which would leave different names or none.
  *
  * With -flto-cache=DIR (cache.c) each LTRANS run, and the single run, is
  * first looked up by the digest of what it reads; a hit copies the
@@ -275,6 +280,8 @@ static int single_run(struct run_plan *p, struct lto_cache *cache)
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-o");
 	strvec_push(&cmd, out);
+	strvec_push(&cmd, "-dumpbase");
+	strvec_pushf(&cmd, "%slto", p->dump_prefix);
 	strvec_push(&p->outputs, out);
 	if (!cache)
 		return run_one(p, &cmd, "lto1");
@@ -299,6 +306,12 @@ int lto_run_backend(struct run_plan *p)
 	int limit = jobs_limit(jobs);
 	int none = p->partition && !strcmp(p->partition, "none");
 	struct lto_cache *cache = lto_cache_open(&p->opts, p->driver, p->verbose);
+	if (cache && p->dumps) {
+		/* a run the cache answers writes no dump */
+		if (p->verbose)
+			fprintf(stderr, "lto1: the LTRANS cache is not used: the link asks for dumps\n");
+		cache = NULL;
+	}
 	if (none || (!p->partition && p->small))
 		return single_run(p, cache);
 
@@ -321,7 +334,7 @@ int lto_run_backend(struct run_plan *p)
 		strvec_push(&cmd, "-frandom-seed=xgcc-ltrans-cache");
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-dumpbase");
-	strvec_pushf(&cmd, "%swpa", p->prefix);
+	strvec_pushf(&cmd, "%swpa", p->dump_prefix);
 	if (run_one(p, &cmd, "lto1"))
 		return 1;
 
@@ -361,7 +374,7 @@ int lto_run_backend(struct run_plan *p)
 		strvec_push(&c, out);
 		strvec_push(&c, parts.v[i]);
 		strvec_push(&c, "-dumpbase");
-		strvec_push(&c, stem);
+		strvec_pushf(&c, "%sltrans%zu.ltrans", p->dump_prefix, i);
 		argvs[nmiss] = c.v;
 		names[nmiss] = "lto1";
 		errs[nmiss] = temp_make(".err");

@@ -11,7 +11,10 @@ struct run_plan {
 	struct strvec inputs;      /* the LTO inputs, in resolution order */
 	const char *resolution;    /* the resolution file */
 	const char *linker_output; /* -flinker-output=: exec, pie, dyn, rel, nolto-rel */
-	const char *prefix;        /* dump prefix: "p." or "TMPDIR/ccX/p." */
+	const char *prefix;        /* temporary files: "p." (-save-temps) or "TMPDIR/ccX/p." */
+	const char *dump_prefix;   /* dump files, as lto-wrapper names them: the
+				    * link's -dumpdir ("p.", "d/"), else "OUTPUT." */
+	int dumps;                 /* the link asks for dumps (-fdump-*, -fstack-usage, ...) */
 	const char *jobs_spec;     /* what followed -flto=, or NULL */
 	const char *partition;     /* -flto-partition=, or NULL */
 	int small;                 /* small enough for one run without WPA */

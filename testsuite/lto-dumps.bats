@@ -1,0 +1,56 @@
+#!/usr/bin/env bats
+# Dump files of the link stage (lto/run.c): -fdump-ipa-*, -fdump-tree-*
+# at an LTO link leave the WPA and LTRANS dumps where gcc's lto-wrapper
+# leaves them, with its names: OUT.wpa.NNNi.PASS and
+# OUT.ltransK.ltrans.NNNt.PASS beside the output, following -dumpdir and
+# -dumpbase.  Each case compares the names with gcc's for the same link.
+load helper
+
+setup() {
+	common_setup
+	printf '__attribute__((noinline)) int f(int x) { return x + 1; }\n__attribute__((noinline)) int g(int x) { return x * 2; }\n' >a.c
+	printf 'int f(int);\nint g(int);\nint main(void) { return f(-1) + g(0); }\n' >m.c
+	mkdir x g
+	"$XGCC" -O2 -flto -c a.c m.c
+	gcc -O2 -flto -c a.c -o g/a.o
+	gcc -O2 -flto -c m.c -o g/m.o
+	cp a.o m.o x/
+}
+
+# same_dumps ARGS...: link in x/ (xgcc) and g/ (gcc) with ARGS; the files
+# the links leave (less the objects) must have the same names.
+same_dumps() {
+	(cd x && mkdir -p out d && "$XGCC" -O2 -flto a.o m.o -o out/p "$@") || fail "xgcc failed"
+	(cd g && mkdir -p out d && gcc -O2 -flto a.o m.o -o out/p "$@") || fail "gcc failed"
+	diff <(cd x && find . -type f ! -name '?.o' | sort) <(cd g && find . -type f ! -name '?.o' | sort) ||
+		fail "the files differ (xgcc <, gcc >)"
+}
+
+@test "-fdump-ipa-modref -fdump-tree-optimized: OUT.wpa.*, OUT.ltrans0.ltrans.* beside the output" {
+	same_dumps -fdump-ipa-modref -fdump-tree-optimized
+	[ -s x/out/p.wpa.087i.modref ]
+	grep -q 'main ()' x/out/p.ltrans0.ltrans.252t.optimized
+	assert_no_temps
+}
+
+@test "-fdump-ipa-inline with -dumpdir DIR/: DIR/wpa.*, DIR/ltrans0.ltrans.*" {
+	same_dumps -fdump-ipa-inline -fdump-tree-optimized -dumpdir d/
+	[ -s x/d/wpa.085i.inline ]
+}
+
+@test "-dumpbase NAME: the dumps are NAME.wpa.*, NAME.ltrans0.ltrans.*" {
+	same_dumps -fdump-tree-optimized -dumpbase zz
+	[ -s x/out/zz.ltrans0.ltrans.252t.optimized ]
+}
+
+@test "several partitions (-flto-partition=max -flto=2): one LTRANS dump each" {
+	same_dumps -fdump-tree-optimized -flto-partition=max -flto=2
+	run find x/out -name 'p.ltrans*.ltrans.252t.optimized'
+	[ "${#lines[@]}" -ge 2 ]
+}
+
+@test "an output in the current directory, a small program and the LTRANS cache: the dumps are still written" {
+	(cd x && "$XGCC" -O2 -flto -flto-cache="$WORK/cache" a.o m.o -o p)
+	(cd x && "$XGCC" -O2 -flto -flto-cache="$WORK/cache" -fdump-tree-optimized a.o m.o -o p)
+	[ -s x/p.ltrans0.ltrans.252t.optimized ]
+}
