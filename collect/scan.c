@@ -270,7 +270,7 @@ static int nm_start(struct link *l, struct nm_run *r)
 			fprintf(stderr, "collect2: no %s: the LTO markers are read from the symbol tables\n", l->nm);
 		return -1;
 	}
-	fatal("cannot execute %s%s%s: %s", diag_lq(), l->nm, diag_rq(), strerror(r->cmd.exec_errno));
+	fatal("cannot execute %s: %s", diag_q(l->nm), strerror(r->cmd.exec_errno));
 }
 
 /* Wait for nm and mark what has a marker. */

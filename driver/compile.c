@@ -450,8 +450,8 @@ static const char *compiler_for(const struct driver *d, enum lang l)
 	if (b)
 		return b;
 	if (!*path)
-		diag(DIAG_FATAL, "cannot execute %s%s%s: the backend %s given to --with-backend has no %s",
-		     diag_lq(), name, diag_rq(), backend_cc(), name);
+		diag(DIAG_FATAL, "cannot execute %s: the backend %s given to --with-backend has no %s",
+		     diag_q(name), backend_cc(), name);
 	return path;
 }
 

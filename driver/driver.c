@@ -133,9 +133,9 @@ char *collect_as_options(const struct driver *d)
 void cannot_execute(const char *name, const char *path, int err)
 {
 	if (strcmp(name, "cc1") == 0 || strcmp(name, "cc1plus") == 0 || strcmp(name, "lto1") == 0)
-		diag(DIAG_FATAL, "cannot execute %s%s%s: %s (from the backend %s given to --with-backend)",
-		     diag_lq(), path, diag_rq(), strerror(err), backend_cc());
-	diag(DIAG_FATAL, "cannot execute %s%s%s: %s", diag_lq(), path, diag_rq(), strerror(err));
+		diag(DIAG_FATAL, "cannot execute %s: %s (from the backend %s given to --with-backend)",
+		     diag_q(path), strerror(err), backend_cc());
+	diag(DIAG_FATAL, "cannot execute %s: %s", diag_q(path), strerror(err));
 	exit(1); /* not reached: a fatal error exits */
 }
 
@@ -273,8 +273,8 @@ static void driver_options(struct driver *d)
 			else if (strcmp(o->arg, "obj") == 0)
 				d->save_temps = SAVE_OBJ;
 			else
-				diag(DIAG_FATAL, "%s-save-temps=%s%s is an unknown %s-save-temps%s option",
-				     diag_lq(), o->arg, diag_rq(), diag_lq(), diag_rq());
+				diag(DIAG_FATAL, "%s is an unknown %s option", diag_qf("-save-temps=%s", o->arg),
+				     diag_q("-save-temps"));
 			break;
 		case OPT_B: add_bprefix(d, o->arg); break;
 		case OPT_wrapper: strvec_split(&d->wrapper, o->arg, ','); break;
@@ -282,8 +282,7 @@ static void driver_options(struct driver *d)
 		case OPT_sysroot_sep: d->sysroot = o->arg; break;
 		case OPT_o: d->output = o->arg; break;
 		case OPT_specs:
-			diag(DIAG_ERROR, "%s-specs=%s%s: spec files are not supported by xgcc", diag_lq(),
-			     o->arg, diag_rq());
+			diag(DIAG_ERROR, "%s: spec files are not supported by xgcc", diag_qf("-specs=%s", o->arg));
 			break;
 		default: break;
 		}
@@ -297,8 +296,7 @@ static void driver_options(struct driver *d)
 	else
 		d->stop = STOP_LINK;
 	if (d->use_pipe && d->save_temps != SAVE_NONE) {
-		diag(DIAG_WARNING, "%s-pipe%s ignored because %s-save-temps%s specified", diag_lq(), diag_rq(),
-		     diag_lq(), diag_rq());
+		diag(DIAG_WARNING, "%s ignored because %s specified", diag_q("-pipe"), diag_q("-save-temps"));
 		d->use_pipe = 0;
 	}
 	temp_keep(d->save_temps != SAVE_NONE);
@@ -457,8 +455,7 @@ static void check_inputs(struct driver *d)
 		/* any phase, -E too; only the bit bucket may be both, as in gcc
 		 * (configure runs "cc -E /dev/null -o /dev/null") */
 		if (!ar && d->output && strcmp(d->output, "/dev/null") != 0 && same_file(in->name, d->output))
-			diag(DIAG_FATAL, "input file %s%s%s is the same as output file", diag_lq(), d->output,
-			     diag_rq());
+			diag(DIAG_FATAL, "input file %s is the same as output file", diag_q(d->output));
 		free(ar);
 	}
 }
@@ -633,8 +630,8 @@ static void plan(struct driver *d)
 	d->ncompiled = compiled;
 	d->combine = combined_lto(d);
 	if (d->output && d->stop != STOP_LINK && compiled > 1 && !d->combine)
-		diag(DIAG_FATAL, "cannot specify %s-o%s with %s-c%s, %s-S%s or %s-E%s with multiple files",
-		     diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq(), diag_lq(), diag_rq());
+		diag(DIAG_FATAL, "cannot specify %s with %s, %s or %s with multiple files", diag_q("-o"),
+		     diag_q("-c"), diag_q("-S"), diag_q("-E"));
 	plan_dumps(d);
 }
 

@@ -147,8 +147,8 @@ int print_info(struct driver *d)
 			puts(backend_fullversion());
 			break;
 		case OPT_dumpspecs:
-			diag(DIAG_ERROR, "%s-dumpspecs%s: xgcc has no spec strings; see %s-###%s", diag_lq(),
-			     diag_rq(), diag_lq(), diag_rq());
+			diag(DIAG_ERROR, "%s: xgcc has no spec strings; see %s", diag_q("-dumpspecs"),
+			     diag_q("-###"));
 			break;
 		case OPT_print_prog: {
 			const char *name = o->arg;

@@ -355,8 +355,7 @@ void link_inputs(struct driver *d)
 
 	char *collect2 = find_helper(d, "collect2");
 	if (!collect2)
-		fatal("cannot find %scollect2%s next to %s or in %s", diag_lq(), diag_rq(), d->self_dir,
-		      PKGLIBEXECDIR);
+		fatal("cannot find %s next to %s or in %s", diag_q("collect2"), d->self_dir, PKGLIBEXECDIR);
 	strvec_push(&c, collect2);
 
 	/* %{flto} %{fno-lto} %{flto=*}: collect2 decides what to do with them */

@@ -63,10 +63,10 @@ static void missing_argument(const char *spelling, const char *word)
 {
 	for (size_t i = 0; i < sizeof missing_arg_texts / sizeof *missing_arg_texts; i++)
 		if (strcmp(spelling, missing_arg_texts[i].spelling) == 0) {
-			diag(DIAG_ERROR, "%s %s%s%s", missing_arg_texts[i].text, diag_lq(), word, diag_rq());
+			diag(DIAG_ERROR, "%s %s", missing_arg_texts[i].text, diag_q(word));
 			return;
 		}
-	diag(DIAG_ERROR, "missing argument to %s%s%s", diag_lq(), word, diag_rq());
+	diag(DIAG_ERROR, "missing argument to %s", diag_q(word));
 }
 
 static enum lang lang_of_suffix(const char *name)
@@ -246,7 +246,7 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 		}
 		int id = match_option(w);
 		if (id < 0) {
-			diag(DIAG_ERROR, "unrecognized command-line option %s%s%s", diag_lq(), w, diag_rq());
+			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(w));
 			continue;
 		}
 		const struct optdef *od = &optdefs[id];
@@ -312,8 +312,7 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 		}
 	}
 	if (saw_x_after_last_input && d->ninputs)
-		diag(DIAG_WARNING, "%s-x %s%s after last input file has no effect", diag_lq(),
-		     last_x, diag_rq());
+		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", last_x));
 	strvec_free(&args);
 }
 
@@ -398,8 +397,7 @@ void add_options_from_text(struct driver *d, const char *text)
 	for (size_t i = 0; i < words.n; i++) {
 		int id = match_option(words.v[i]);
 		if (id < 0) {
-			diag(DIAG_ERROR, "unrecognized command-line option %s%s%s", diag_lq(), words.v[i],
-			     diag_rq());
+			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(words.v[i]));
 			continue;
 		}
 		const struct optdef *od = &optdefs[id];

@@ -90,8 +90,28 @@ void diag_init(const char *argv0)
 
 const char *diag_progname(void) { return progname; }
 int diag_error_count(void) { return error_count; }
-const char *diag_lq(void) { return use_color ? lq_color : utf8_quotes > 0 ? "\xe2\x80\x98" : "'"; }
-const char *diag_rq(void) { return use_color ? rq_color : utf8_quotes > 0 ? "\xe2\x80\x99" : "'"; }
+static const char *diag_lq(void) { return use_color ? lq_color : utf8_quotes > 0 ? "\xe2\x80\x98" : "'"; }
+static const char *diag_rq(void) { return use_color ? rq_color : utf8_quotes > 0 ? "\xe2\x80\x99" : "'"; }
+
+const char *diag_q(const char *s)
+{
+	return xasprintf("%s%s%s", diag_lq(), s, diag_rq());
+}
+
+const char *diag_qf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = xmalloc((size_t)(n > 0 ? n : 0) + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+	va_end(ap);
+	const char *q = diag_q(s);
+	free(s);
+	return q;
+}
 
 /* LOCUS is "PROG" or "FILE:LINE:COL". */
 static void vdiag_at(const char *locus, enum diag_kind kind, const char *fmt, va_list ap)

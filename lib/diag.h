@@ -5,7 +5,7 @@
  * a kind argument covers notes, warnings, errors and fatal errors, as in
  * TinyCC; a fatal error also prints "compilation terminated." as gcc does,
  * runs the cleanup handlers and exits 1.  The quotes around names are gcc's:
- * ‘’ in a UTF-8 locale, '' otherwise (see diag_lq/diag_rq), coloured
+ * ‘’ in a UTF-8 locale, '' otherwise (see diag_q), coloured
  * as gcc colours them (diag_color_args).
  */
 #ifndef XGCC_DIAG_H
@@ -31,8 +31,12 @@ int diag_error_count(void);
  * ARGV (the last wins; auto, the default, means a terminal whose TERM is
  * not "dumb"), with GCC_COLORS: colour for the messages, as gcc's. */
 void diag_color_args(int argc, char **argv);
-const char *diag_lq(void);
-const char *diag_rq(void);
+/* S between the quotes of the messages: a new string, which the program
+ * keeps (a message is printed once, just before the program goes on or
+ * stops; the short-lived programs leave such memory to their exit). */
+const char *diag_q(const char *s);
+/* The same for a formatted text. */
+const char *diag_qf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Allocation that cannot fail: out of memory is a fatal error. */
 void *xmalloc(size_t n);

@@ -128,9 +128,9 @@ static int starts_with(const char *s, const char *prefix)
 /* Look for make's jobserver in MAKEFLAGS: set rfd/wfd, or why_not. */
 static void find_jobserver(struct jobs *j)
 {
-	const char *flags = getenv("MAKEFLAGS"), *lq = diag_lq(), *rq = diag_rq();
+	const char *flags = getenv("MAKEFLAGS");
 	if (!flags) {
-		j->why_not = xasprintf("%sMAKEFLAGS%s environment variable is unset", lq, rq);
+		j->why_not = xasprintf("%s environment variable is unset", diag_q("MAKEFLAGS"));
 		return;
 	}
 	char *auth = NULL;
@@ -164,14 +164,13 @@ static void find_jobserver(struct jobs *j)
 
 	int r, w, end = 0;
 	if (!auth) {
-		j->why_not = xasprintf("%s--jobserver-auth=%s is not present in %sMAKEFLAGS%s", lq, rq,
-				       lq, rq);
+		j->why_not = xasprintf("%s is not present in %s", diag_q("--jobserver-auth="), diag_q("MAKEFLAGS"));
 	} else if (starts_with(auth, "fifo:")) {
 		const char *path = auth + 5;
 		struct stat st;
 		int fd = open(path, O_RDWR | O_CLOEXEC);
 		if (fd < 0 || fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) {
-			j->why_not = xasprintf("cannot open the jobserver fifo %s%s%s: %s", lq, path, rq,
+			j->why_not = xasprintf("cannot open the jobserver fifo %s: %s", diag_q(path),
 					       fd < 0 ? strerror(errno) : "not a fifo");
 			if (fd >= 0)
 				close(fd);
@@ -179,13 +178,13 @@ static void find_jobserver(struct jobs *j)
 			j->rfd = j->wfd = j->fifo_fd = fd;
 		}
 	} else if (sscanf(auth, "%d,%d%n", &r, &w, &end) != 2 || auth[end]) {
-		j->why_not = xasprintf("cannot parse %s--jobserver-auth=%s%s", lq, auth, rq);
+		j->why_not = xasprintf("cannot parse %s", diag_qf("--jobserver-auth=%s", auth));
 	} else if (r < 0 || w < 0) {
-		j->why_not = xasprintf("make disabled it for this command (%s--jobserver-auth=%s%s)",
-				       lq, auth, rq);
+		j->why_not = xasprintf("make disabled it for this command (%s)",
+				       diag_qf("--jobserver-auth=%s", auth));
 	} else if (!pipe_fd_ok(r, O_RDONLY) || !pipe_fd_ok(w, O_WRONLY)) {
-		j->why_not = xasprintf("cannot access %s--jobserver-auth=%s%s file descriptors "
-				       "(a recipe needs a %s+%s to pass them)", lq, auth, rq, lq, rq);
+		j->why_not = xasprintf("cannot access %s file descriptors (a recipe needs a %s to pass them)",
+				       diag_qf("--jobserver-auth=%s", auth), diag_q("+"));
 	} else {
 		j->rfd = r;
 		j->wfd = w;
@@ -202,8 +201,7 @@ struct jobs *jobs_open(const char *spec)
 		errno = 0;
 		long n = strtol(spec, &end, 10);
 		if (!isdigit((unsigned char)*spec) || *end || errno || n < 1)
-			fatal("unrecognized argument to %s-flto=%s option: %s%s%s", diag_lq(), diag_rq(),
-			      diag_lq(), spec, diag_rq());
+			fatal("unrecognized argument to %s option: %s", diag_q("-flto="), diag_q(spec));
 		j->number = n < MAX_JOBS ? (int)n : MAX_JOBS;
 	}
 	j->warn = spec && strcmp(spec, "jobserver") == 0;

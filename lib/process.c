@@ -38,7 +38,7 @@ int spawn_status(const char *name, int wstatus)
 
 void spawn_report_exec_error(const char *file, int err)
 {
-	diag(DIAG_ERROR, "cannot execute %s%s%s: %s", diag_lq(), file, diag_rq(), strerror(err));
+	diag(DIAG_ERROR, "cannot execute %s: %s", diag_q(file), strerror(err));
 }
 
 static double seconds(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec / 1e6; }

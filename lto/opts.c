@@ -870,8 +870,7 @@ static void xasm_free(struct xasm_item *it, size_t n)
 
 static void warn_conflict(int err, const char *f1, const char *o1, const char *f2, const char *o2)
 {
-	diag(err ? DIAG_ERROR : DIAG_WARNING, "%s compiled with %s%s%s but %s with %s%s%s", f1,
-	     diag_lq(), o1, diag_rq(), f2, diag_lq(), o2, diag_rq());
+	diag(err ? DIAG_ERROR : DIAG_WARNING, "%s compiled with %s but %s with %s", f1, diag_q(o1), f2, diag_q(o2));
 }
 
 /* Warn once per conflicting value of each setting of conflict_table. */

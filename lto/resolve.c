@@ -87,8 +87,8 @@ static void multiple_definition(struct resolver *r, const char *name, size_t fir
 	const struct link_desc *d = r->d;
 	if (d->allow_multiple || (d->units[first].kind != UNIT_LTO && d->units[again].kind != UNIT_LTO))
 		return;
-	diag(DIAG_ERROR, "%s: multiple definition of %s%s%s; %s: first defined here", d->units[again].path, diag_lq(),
-	     name, diag_rq(), d->units[first].path);
+	diag(DIAG_ERROR, "%s: multiple definition of %s; %s: first defined here", d->units[again].path,
+	     diag_q(name), d->units[first].path);
 	r->conflicts++;
 }
 

@@ -78,8 +78,7 @@ static char *target_backend(const char *triplet, const char **tool_prefix)
 {
 	const struct target *t = target_find(triplet ? triplet : backend_triplet());
 	if (!t)
-		fatal("unknown target %s%s%s in my name %s%s%s", diag_lq(), triplet, diag_rq(),
-		      diag_lq(), diag_progname(), diag_rq());
+		fatal("unknown target %s in my name %s", diag_q(triplet), diag_q(diag_progname()));
 	if (!triplet || backend_select(triplet)) {
 		*tool_prefix = backend_current() == backends[0] ? "" : t->tool_prefix;
 		char *dir = xstrdup(backend_install_dir());
@@ -125,9 +124,9 @@ int main(int argc, char **argv)
 	char *triplet;
 	const char *tool = parse_name(diag_progname(), &triplet);
 	if (!tool)
-		fatal("cannot tell from my name %s%s%s which tool to run "
+		fatal("cannot tell from my name %s which tool to run "
 		      "(xgcc-ar, xgcc-nm, xgcc-ranlib, TRIPLET-xgcc-ar...)",
-		      diag_lq(), diag_progname(), diag_rq());
+		      diag_q(diag_progname()));
 	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
 		usage(tool);
 		return 0;
@@ -143,7 +142,7 @@ int main(int argc, char **argv)
 		else if (i + 1 < argc)
 			strvec_push(&prefixes, argv[++i]);
 		else
-			fatal("missing argument to %s-B%s", diag_lq(), diag_rq());
+			fatal("missing argument to %s", diag_q("-B"));
 	}
 
 	const char *tool_prefix;
@@ -152,12 +151,11 @@ int main(int argc, char **argv)
 	if (!plugin && dir) {
 		plugin = xasprintf("%s/liblto_plugin.so", dir);
 		if (!file_is_regular(plugin))
-			fatal("cannot find the LTO plugin %s%s%s of the backend GCC", diag_lq(), plugin,
-			      diag_rq());
+			fatal("cannot find the LTO plugin %s of the backend GCC", diag_q(plugin));
 	}
 	if (!plugin)
-		fatal("cannot find the LTO plugin %sliblto_plugin.so%s of the backend GCC %s%sgcc%s of %s",
-		      diag_lq(), diag_rq(), diag_lq(), tool_prefix, diag_rq(), triplet);
+		fatal("cannot find the LTO plugin %s of the backend GCC %s of %s", diag_q("liblto_plugin.so"),
+		      diag_qf("%sgcc", tool_prefix), triplet);
 
 	/* The tool: in the -B prefixes, the native backend's program
 	 * directories, then PATH under the target's prefix, as gcc-ar. */
