@@ -74,12 +74,9 @@ static void add_sym(struct link_sym **syms, size_t *n, const char *name, int def
 /* The LTO symbol tables of all modules in F. */
 static int lto_symbols(struct obj_file *f, struct link_sym **syms, size_t *n, char **reason)
 {
-	for (size_t i = 0; i < obj_nsections(f); i++) {
-		const struct obj_section *s = obj_section(f, i);
-		char kind[64];
-		uint64_t id;
-		int has_id;
-		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id) || strcmp(kind, ".symtab") != 0)
+	for (struct lto_sections it = { .f = f }; lto_sections_next(&it);) {
+		const struct obj_section *s = it.s;
+		if (strcmp(it.kind, ".symtab") != 0)
 			continue;
 		struct lto_symbol *ls;
 		size_t nls;
@@ -134,15 +131,10 @@ static void scan_object(const struct link *l, struct obj_file *f, const char *pa
 	for (size_t i = 0; find_marker && i < obj_nsymbols(f) && !marked; i++)
 		marked = obj_symbol(f, i)->binding != OBJB_LOCAL && is_marker(l, obj_symbol(f, i)->name);
 	int has_lto = 0;
-	for (size_t i = 0; i < obj_nsections(f); i++) {
-		const struct obj_section *s = obj_section(f, i);
-		char kind[64];
-		uint64_t id;
-		int has_id;
-		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id))
-			continue;
+	for (struct lto_sections it = { .f = f }; lto_sections_next(&it);) {
+		const struct obj_section *s = it.s;
 		has_lto = 1;
-		if (strcmp(kind, ".lto") == 0) {
+		if (strcmp(it.kind, ".lto") == 0) {
 			struct lto_header h;
 			char *reason;
 			if (lto_header_decode(s->data, s->data ? s->size : 0, &h, &reason) < 0)

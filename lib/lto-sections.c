@@ -3,6 +3,7 @@
 
 #include "lto-sections.h"
 #include "diag.h"
+#include "obj.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,17 @@ int lto_section_name(const char *name, char *kind, size_t kindsz, uint64_t *id, 
 		kind[klen] = 0;
 	}
 	return 1;
+}
+
+int lto_sections_next(struct lto_sections *it)
+{
+	while (it->next < obj_nsections(it->f)) {
+		it->index = it->next++;
+		it->s = obj_section(it->f, it->index);
+		if (lto_section_name(it->s->name, it->kind, sizeof it->kind, &it->id, &it->has_id))
+			return 1;
+	}
+	return 0;
 }
 
 static unsigned get16(const unsigned char *p) { return (unsigned)p[0] | (unsigned)p[1] << 8; }

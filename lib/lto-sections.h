@@ -32,6 +32,23 @@ enum lto_compression { LTO_ZLIB = 0, LTO_ZSTD = 1 };
  * and the id (at most KINDSZ-1 bytes), *ID and *HAS_ID the module id. */
 int lto_section_name(const char *name, char *kind, size_t kindsz, uint64_t *id, int *has_id);
 
+/* Walking the LTO sections of an object, in the object's order:
+ *	for (struct lto_sections it = { .f = f }; lto_sections_next(&it);)
+ *		... it.s, it.kind, it.id, it.has_id ...
+ * ".gnu.lto_.opts" is the one without an id. */
+struct obj_file;
+struct obj_section;
+struct lto_sections {
+	const struct obj_file *f;
+	const struct obj_section *s; /* the current section, */
+	size_t index;                /* its index in F */
+	char kind[256];
+	uint64_t id;
+	int has_id;
+	size_t next;                 /* where the walk goes on */
+};
+int lto_sections_next(struct lto_sections *it);
+
 /* The slim flag's byte in a module header (lto1 --merge sets it). */
 enum { LTO_HEADER_SLIM = 4 };
 

@@ -42,15 +42,9 @@ static const char *machine_name(enum obj_format fmt, unsigned m)
 /* The section of module ID named ".gnu.lto_KIND.<id>", or NULL. */
 static const struct obj_section *module_section(struct obj_file *f, const char *want, uint64_t mod)
 {
-	for (size_t i = 0; i < obj_nsections(f); i++) {
-		const struct obj_section *s = obj_section(f, i);
-		char kind[256];
-		uint64_t id;
-		int has_id;
-		if (lto_section_name(s->name, kind, sizeof kind, &id, &has_id) && has_id && id == mod &&
-		    strcmp(kind, want) == 0)
-			return s;
-	}
+	for (struct lto_sections it = { .f = f }; lto_sections_next(&it);)
+		if (it.has_id && it.id == mod && strcmp(it.kind, want) == 0)
+			return it.s;
 	return NULL;
 }
 
@@ -65,16 +59,11 @@ static int list_object(const char *path)
 	/* the modules, in the order their .lto sections appear */
 	uint64_t *mods = NULL;
 	size_t nmods = 0, nlto = 0;
-	for (size_t i = 0; i < obj_nsections(f); i++) {
-		char kind[256];
-		uint64_t id;
-		int has_id;
-		if (!lto_section_name(obj_section(f, i)->name, kind, sizeof kind, &id, &has_id))
-			continue;
+	for (struct lto_sections it = { .f = f }; lto_sections_next(&it);) {
 		nlto++;
-		if (strcmp(kind, ".lto") == 0) {
+		if (strcmp(it.kind, ".lto") == 0) {
 			mods = xrealloc(mods, (nmods + 1) * sizeof *mods);
-			mods[nmods++] = id;
+			mods[nmods++] = it.id;
 		}
 	}
 	printf("%s: %s, %s, ", path, kind_name(obj_kind(f)), machine_name(obj_format(f), obj_machine(f)));
@@ -110,14 +99,9 @@ static int list_object(const char *path)
 		       lto_header_compression(&hs[m]) == LTO_ZSTD ? "zstd" : "zlib");
 		if (m < optv.n)
 			printf("    options: %s\n", optv.v[m]);
-		for (size_t i = 0; i < obj_nsections(f); i++) {
-			const struct obj_section *s = obj_section(f, i);
-			char kind[256];
-			uint64_t id;
-			int has_id;
-			if (lto_section_name(s->name, kind, sizeof kind, &id, &has_id) && has_id && id == mods[m])
-				printf("    section %s %" PRIu64 "\n", s->name, s->size);
-		}
+		for (struct lto_sections it = { .f = f }; lto_sections_next(&it);)
+			if (it.has_id && it.id == mods[m])
+				printf("    section %s %" PRIu64 "\n", it.s->name, it.s->size);
 		const struct obj_section *st = module_section(f, ".symtab", mods[m]);
 		const struct obj_section *ext = module_section(f, ".ext_symtab", mods[m]);
 		struct lto_symbol *syms;

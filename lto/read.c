@@ -70,13 +70,10 @@ int lto_read_input(const char *name, struct lto_input *in)
 	}
 	struct obj_file *f = in->f;
 	/* modules, in the order of their .lto sections */
-	for (size_t i = 0; i < obj_nsections(f); i++) {
-		const struct obj_section *s = obj_section(f, i);
-		char kind[256];
-		uint64_t id;
-		int has_id;
-		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id) || !has_id ||
-		    strcmp(kind, ".lto") != 0)
+	for (struct lto_sections it = { .f = f }; lto_sections_next(&it);) {
+		const struct obj_section *s = it.s;
+		uint64_t id = it.id;
+		if (!it.has_id || strcmp(it.kind, ".lto") != 0)
 			continue;
 		in->mods = xrealloc(in->mods, (in->nmods + 1) * sizeof *in->mods);
 		struct lto_module *m = &in->mods[in->nmods++];
@@ -101,14 +98,11 @@ int lto_read_input(const char *name, struct lto_input *in)
 		diag(DIAG_ERROR, "%s: not an LTO object (no .gnu.lto_.lto section)", name);
 		return 1;
 	}
-	for (size_t i = 0; i < obj_nsections(f); i++) {
-		const struct obj_section *s = obj_section(f, i);
-		char kind[256];
-		uint64_t id;
-		int has_id;
-		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id))
-			continue;
-		if (!has_id)
+	for (struct lto_sections it = { .f = f }; lto_sections_next(&it);) {
+		const struct obj_section *s = it.s;
+		const char *kind = it.kind;
+		uint64_t id = it.id;
+		if (!it.has_id)
 			continue; /* .gnu.lto_.opts */
 		struct lto_module *m = find_module(in, id);
 		if (!m) {
@@ -194,13 +188,10 @@ static int stream_ok(enum lto_compression c, const unsigned char *data, uint64_t
 int lto_check_streams(const struct lto_input *in)
 {
 	struct obj_file *f = in->f;
-	for (size_t i = 0; i < obj_nsections(f); i++) {
-		const struct obj_section *s = obj_section(f, i);
-		char kind[256];
-		uint64_t id;
-		int has_id;
-		if (!lto_section_name(s->name, kind, sizeof kind, &id, &has_id) || !has_id ||
-		    is_plain_section(kind) || !s->size)
+	for (struct lto_sections it = { .f = f }; lto_sections_next(&it);) {
+		const struct obj_section *s = it.s;
+		uint64_t id = it.id;
+		if (!it.has_id || is_plain_section(it.kind) || !s->size)
 			continue;
 		const struct lto_module *m = find_module(in, id);
 		if (m && (!s->data || !stream_ok(lto_header_compression(&m->h), s->data, s->size))) {
