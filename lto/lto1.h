@@ -1,6 +1,9 @@
 /* lto1's parts: the link stage (lto1.c), the inputs' LTO sections
- * (read.c), option merging (opts.c), symbol resolution (resolve.c),
- * merged relocatable objects (merge.c) and the backend runs (run.c). */
+ * (read.c), --list (list.c), option merging (opts.c), symbol resolution
+ * (resolve.c), merged relocatable objects (merge.c, with debugcopy.c and
+ * debugobj.c for the early debug sections), the backend runs (run.c)
+ * and the LTRANS cache (cache.c).  stage.h holds the link stage's shared
+ * picture, run.h and cache.h the runs' and the cache's interfaces. */
 #ifndef XGCC_LTO1_H
 #define XGCC_LTO1_H
 
