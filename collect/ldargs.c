@@ -34,29 +34,57 @@
 #include <strings.h>
 #include <unistd.h>
 
-static const char *const separate[] = {
-	"-o", "-m", "-e", "-u", "-L", "-l", "-T", "-z", "-h", "-y", "-Y", "-A", "-b", "-c", "-F",
-	"-f", "-G", "-I", "-O", "-R", "-a", "-P", "-dT", "-Ttext", "-Tdata", "-Tbss", "-Ttext-segment",
-	"-dynamic-linker", "--dynamic-linker", "-soname", "--soname", "-rpath", "--rpath",
-	"-rpath-link", "--rpath-link", "-Map", "--defsym", "--wrap", "-plugin", "--plugin",
-	"-plugin-opt", "--plugin-opt", "--version-script", "--dynamic-list", "--script", "--entry",
-	"--undefined", "--require-defined", "--library", "--library-path", "--output",
-	"--trace-symbol", "--just-symbols", "--section-start", "--out-implib", "--subsystem",
-	"--image-base", "--heap", "--stack", "--exclude-libs", "--filter", "--auxiliary",
-	"--depaudit", "--audit", "--retain-symbols-file", "--oformat", "--format", "-assert",
-	"--architecture", "--default-script", "--emulation", "--major-os-version",
-	"--minor-os-version", "--major-image-version", "--minor-image-version",
-	"--major-subsystem-version", "--minor-subsystem-version", "--file-alignment",
-	"--section-alignment", "--output-def", "--base-file", "--export-dynamic-symbol",
-	"--export-dynamic-symbol-list", NULL,
+/* ld's options (ldopts.def). */
+enum ldopt_id {
+	LD_OTHER, LD_LIBRARY, LD_LIBPATH, LD_SYSROOT, LD_UNDEFINED, LD_WRAP, LD_DEFSYM, LD_STATIC,
+	LD_DYNAMIC, LD_PUSH_STATE, LD_POP_STATE, LD_WHOLE_ARCHIVE, LD_NO_WHOLE_ARCHIVE, LD_START_GROUP,
+	LD_END_GROUP, LD_OUTPUT, LD_RELOCATABLE, LD_SHARED, LD_DLL, LD_PIE, LD_NO_PIE, LD_EXPORT_DYNAMIC,
+	LD_NO_EXPORT_DYNAMIC, LD_EXPORT_ALL_SYMBOLS, LD_MULDEFS, LD_Z, LD_EXPORT_SYMBOL, LD_DYNAMIC_LIST,
+	LD_VERSION_SCRIPT,
+};
+enum { FLAG = 1, SEP = 2, EQ = 4, JOIN = 8 };
+
+static const struct ldopt {
+	const char *spelling;
+	int shapes;
+	enum ldopt_id id;
+} ldopts[] = {
+#define LDOPT(spelling, shapes, id) { spelling, shapes, id },
+#include "ldopts.def"
+#undef LDOPT
 };
 
-static int takes_value(const char *a)
+/* The option ARGS[*I] and its value in *VAL (NULL for a flag); *I moves
+ * onto a separate value.  NULL for an input, an option of no shape here,
+ * or one whose value is missing (ld says so). */
+static const struct ldopt *decode(const struct strvec *args, size_t *i, const char **val)
 {
-	for (const char *const *s = separate; *s; s++)
-		if (strcmp(a, *s) == 0)
-			return 1;
-	return 0;
+	const char *a = args->v[*i];
+	const struct ldopt *eq = NULL, *join = NULL;
+	size_t eqlen = 0, joinlen = 0;
+	*val = NULL;
+	for (const struct ldopt *o = ldopts; o < ldopts + sizeof ldopts / sizeof *ldopts; o++) {
+		size_t n = strlen(o->spelling);
+		if (strncmp(a, o->spelling, n) != 0)
+			continue;
+		if (!a[n] && (o->shapes & FLAG))
+			return o;
+		if (!a[n] && (o->shapes & SEP)) {
+			if (*i + 1 >= args->n)
+				return NULL;
+			*val = args->v[++*i];
+			return o;
+		}
+		if (a[n] == '=' && (o->shapes & EQ) && n > eqlen)
+			eq = o, eqlen = n;
+		else if (a[n] && (o->shapes & JOIN) && n > joinlen)
+			join = o, joinlen = n;
+	}
+	if (eq)
+		*val = a + eqlen + 1;
+	else if (join)
+		*val = a + joinlen;
+	return eq ? eq : join;
 }
 
 /* ld's built-in SEARCH_DIRs, asked once from `ld --verbose`. */
@@ -365,22 +393,12 @@ static void defsym_references(struct link *l, const char *arg)
 
 /* ld reads its options with getopt_long_only: "-version-script" is
  * --version-script (libtool writes it so), "-whole-archive" is
- * --whole-archive.  The long options collect2 reads (those of SEPARATE
- * and these) are rewritten in their "--" form, which ld takes the same. */
-static const char *const long_flags[] = {
-	"whole-archive", "no-whole-archive", "start-group", "end-group", "push-state", "pop-state",
-	"relocatable", "shared", "Bshareable", "pic-executable", "no-pic-executable",
-	"export-dynamic", "no-export-dynamic", "allow-multiple-definition", "export-all-symbols",
-	"dll", NULL,
-};
-
+ * --whole-archive.  Such words of the options of ldopts.def are
+ * rewritten in their "--" form, which ld takes the same. */
 static int is_long_option(const char *name, size_t n)
 {
-	for (const char *const *s = separate; *s; s++)
-		if ((*s)[1] == '-' && strlen(*s + 2) == n && !strncmp(*s + 2, name, n))
-			return 1;
-	for (const char *const *s = long_flags; *s; s++)
-		if (strlen(*s) == n && !strncmp(*s, name, n))
+	for (const struct ldopt *o = ldopts; o < ldopts + sizeof ldopts / sizeof *ldopts; o++)
+		if (!strncmp(o->spelling, "--", 2) && strlen(o->spelling + 2) == n && !strncmp(o->spelling + 2, name, n))
 			return 1;
 	return 0;
 }
@@ -388,11 +406,10 @@ static int is_long_option(const char *name, size_t n)
 static void long_forms(struct strvec *args)
 {
 	for (size_t i = 0; i < args->n; i++) {
-		const char *a = args->v[i];
+		const char *a = args->v[i], *val;
 		if (a[0] == '-' && a[1] && a[1] != '-' && a[2] && is_long_option(a + 1, strcspn(a + 1, "=")))
-			a = args->v[i] = xasprintf("-%s", a);
-		if (takes_value(a))
-			i++;
+			args->v[i] = xasprintf("-%s", a);
+		decode(args, &i, &val);
 	}
 }
 
@@ -415,107 +432,61 @@ void link_read_args(struct link *l)
 
 	/* First pass: -L directories, which ld collects before searching. */
 	for (size_t i = 0; i < l->args.n; i++) {
-		const char *a = l->args.v[i];
-		if (strcmp(a, "-L") == 0 || strcmp(a, "--library-path") == 0) {
-			if (i + 1 < l->args.n)
-				strvec_push(&l->libdirs, l->args.v[++i]);
-		} else if (strncmp(a, "-L", 2) == 0) {
-			strvec_push(&l->libdirs, a + 2);
-		} else if (strncmp(a, "--library-path=", 15) == 0) {
-			strvec_push(&l->libdirs, a + 15);
-		} else if (strncmp(a, "--sysroot=", 10) == 0) {
-			l->sysroot = a + 10;
-		} else if (takes_value(a)) {
-			i++;
-		}
+		const char *val;
+		const struct ldopt *o = decode(&l->args, &i, &val);
+		if (o && o->id == LD_LIBPATH)
+			strvec_push(&l->libdirs, val);
+		else if (o && o->id == LD_SYSROOT)
+			l->sysroot = val;
 	}
 
+	int coff = l->target->format == OBJ_COFF;
 	for (size_t i = 0; i < l->args.n; i++) {
-		const char *a = l->args.v[i];
-		const char *val = NULL;
+		const char *a = l->args.v[i], *val;
 		if (a[0] != '-' || a[1] == 0) {
 			add_input(l, i, xstrdup(a), &st, group, 0);
 			continue;
 		}
-		if (takes_value(a)) {
-			if (i + 1 >= l->args.n)
-				break;
-			val = l->args.v[++i];
-		}
-		if (strcmp(a, "-l") == 0 || strcmp(a, "--library") == 0 || (!val && strncmp(a, "-l", 2) == 0) ||
-		    strncmp(a, "--library=", 10) == 0) {
-			const char *spec = val ? val : strncmp(a, "--library=", 10) == 0 ? a + 10 : a + 2;
-			char *p = find_library(l, spec, st.is_static);
+		const struct ldopt *o = decode(&l->args, &i, &val);
+		switch (o ? o->id : LD_OTHER) {
+		case LD_LIBRARY: {
+			char *p = find_library(l, val, st.is_static);
 			if (p)
 				add_input(l, i, p, &st, group, 0);
-		} else if (strcmp(a, "-u") == 0 || strcmp(a, "--undefined") == 0 ||
-			   strcmp(a, "--require-defined") == 0 || strcmp(a, "-e") == 0 ||
-			   strcmp(a, "--entry") == 0) {
-			strvec_push(&l->undefined, val);
-		} else if (strncmp(a, "--undefined=", 12) == 0 || strncmp(a, "--entry=", 8) == 0 ||
-			   strncmp(a, "--require-defined=", 18) == 0) {
-			strvec_push(&l->undefined, strchr(a, '=') + 1);
-		} else if (!val && strncmp(a, "-u", 2) == 0 && a[2] != 'n') {
-			strvec_push(&l->undefined, a + 2);
-		} else if (strcmp(a, "--wrap") == 0) {
-			strvec_push(&l->wraps, val);
-		} else if (strncmp(a, "--wrap=", 7) == 0) {
-			strvec_push(&l->wraps, a + 7);
-		} else if (!strcmp(a, "-Bstatic") || !strcmp(a, "-dn") || !strcmp(a, "-non_shared") ||
-			   !strcmp(a, "-static")) {
-			st.is_static = 1;
-		} else if (!strcmp(a, "-Bdynamic") || !strcmp(a, "-dy") || !strcmp(a, "-call_shared")) {
-			st.is_static = 0;
-		} else if (!strcmp(a, "--push-state")) {
+			break;
+		}
+		case LD_UNDEFINED: strvec_push(&l->undefined, val); break;
+		case LD_WRAP: strvec_push(&l->wraps, val); break;
+		case LD_DEFSYM: defsym_references(l, val); break;
+		case LD_STATIC: st.is_static = 1; break;
+		case LD_DYNAMIC: st.is_static = 0; break;
+		case LD_PUSH_STATE:
 			if (nstack < 32)
 				stack[nstack++] = st;
-		} else if (!strcmp(a, "--pop-state")) {
+			break;
+		case LD_POP_STATE:
 			if (nstack > 0)
 				st = stack[--nstack];
-		} else if (!strcmp(a, "--whole-archive")) {
-			st.whole_archive = 1;
-		} else if (!strcmp(a, "--no-whole-archive")) {
-			st.whole_archive = 0;
-		} else if (!strcmp(a, "--start-group") || !strcmp(a, "-(")) {
-			group = ++ngroups;
-		} else if (!strcmp(a, "--end-group") || !strcmp(a, "-)")) {
-			group = 0;
-		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-			l->output = val;
-		} else if (!strncmp(a, "--output=", 9)) {
-			l->output = a + 9;
-		} else if (!strcmp(a, "-r") || !strcmp(a, "--relocatable") || !strcmp(a, "-Ur")) {
-			l->relocatable = 1;
-		} else if (!strcmp(a, "-shared") || !strcmp(a, "-Bshareable") || !strcmp(a, "--shared") ||
-			   !strcmp(a, "--Bshareable") ||
-			   (l->target->format == OBJ_COFF && (!strcmp(a, "--dll") || !strcmp(a, "-dll")))) {
-			l->shared = 1;
-		} else if (!strcmp(a, "-pie") || !strcmp(a, "--pic-executable")) {
-			l->pie = 1;
-		} else if (!strcmp(a, "-no-pie") || !strcmp(a, "--no-pic-executable")) {
-			l->pie = 0;
-		} else if (!strcmp(a, "-E") || !strcmp(a, "--export-dynamic") || !strcmp(a, "-export-dynamic")) {
-			l->export_dynamic = 1;
-		} else if (l->target->format == OBJ_COFF && (!strcmp(a, "--export-all-symbols") ||
-							     !strcmp(a, "-export-all-symbols"))) {
-			l->export_dynamic = 1;
-		} else if (!strcmp(a, "--allow-multiple-definition") || !strcmp(a, "-allow-multiple-definition") ||
-			   ((!strcmp(a, "-z") && val && !strcmp(val, "muldefs")) || !strcmp(a, "-zmuldefs"))) {
-			l->allow_multiple = 1;
-		} else if (!strcmp(a, "--no-export-dynamic")) {
-			l->export_dynamic = 0;
-		} else if (!strcmp(a, "--export-dynamic-symbol") || !strncmp(a, "--export-dynamic-symbol=", 24)) {
-			strvec_push(&l->exported, val ? val : a + 24);
-		} else if (!strcmp(a, "--export-dynamic-symbol-list") || !strcmp(a, "--dynamic-list")) {
-			read_dynamic_list(l, val);
-		} else if (!strncmp(a, "--export-dynamic-symbol-list=", 29)) {
-			read_dynamic_list(l, a + 29);
-		} else if (!strncmp(a, "--dynamic-list=", 15)) {
-			read_dynamic_list(l, a + 15);
-		} else if (!strcmp(a, "--version-script") || !strncmp(a, "--version-script=", 17)) {
-			strvec_push(&l->version_scripts, val ? val : a + 17);
-		} else if (!strcmp(a, "--defsym") || !strncmp(a, "--defsym=", 9)) {
-			defsym_references(l, val ? val : a + 9);
+			break;
+		case LD_WHOLE_ARCHIVE: st.whole_archive = 1; break;
+		case LD_NO_WHOLE_ARCHIVE: st.whole_archive = 0; break;
+		case LD_START_GROUP: group = ++ngroups; break;
+		case LD_END_GROUP: group = 0; break;
+		case LD_OUTPUT: l->output = val; break;
+		case LD_RELOCATABLE: l->relocatable = 1; break;
+		case LD_SHARED: l->shared = 1; break;
+		case LD_DLL: l->shared |= coff; break;
+		case LD_PIE: l->pie = 1; break;
+		case LD_NO_PIE: l->pie = 0; break;
+		case LD_EXPORT_DYNAMIC: l->export_dynamic = 1; break;
+		case LD_NO_EXPORT_DYNAMIC: l->export_dynamic = 0; break;
+		case LD_EXPORT_ALL_SYMBOLS: l->export_dynamic |= coff; break;
+		case LD_MULDEFS: l->allow_multiple = 1; break;
+		case LD_Z: l->allow_multiple |= !strcmp(val, "muldefs"); break;
+		case LD_EXPORT_SYMBOL: strvec_push(&l->exported, val); break;
+		case LD_DYNAMIC_LIST: read_dynamic_list(l, val); break;
+		case LD_VERSION_SCRIPT: strvec_push(&l->version_scripts, val); break;
+		case LD_LIBPATH: case LD_SYSROOT: case LD_OTHER: break;
 		}
 	}
 
