@@ -195,17 +195,29 @@ static int run_one(const struct run_plan *p, struct strvec *cmd, const char *nam
 	return lto_backend_report(p, err, c.status != 0);
 }
 
+/* One LTRANS partition: what the WPA wrote, where its code goes, and the
+ * backend run that compiles it (the distributed-LTRANS work builds on
+ * this list). */
+struct ltrans_job {
+	char *part;              /* the WPA's partition, P.ltransK.o */
+	unsigned long size;      /* its size as the WPA's list gives it, or 0 */
+	char *out;               /* its code, P.ltransK.ltrans.o */
+	char **argv;             /* the run; NULL when the cache had the code */
+	const char *err;         /* the run's standard error */
+	char key[DIGEST_HEX];    /* its key in the LTRANS cache */
+};
+
 /* Read the WPA's list: pairs of lines "<size>" "<file>" in GCC 12, or one
- * file name per line in older ones.  sizes[i] is parts[i]'s size, 0 when
- * the list gives none. */
-static int read_partitions(const char *list, struct strvec *parts, unsigned long **sizes)
+ * file name per line in older ones. */
+static int read_partitions(const char *list, struct ltrans_job **jobs, size_t *n)
 {
 	struct strvec lines = { 0 };
 	if (strvec_read_lines(&lines, list) < 0) {
 		diag(DIAG_ERROR, "%s: cannot read the WPA's partition list: %m", list);
 		return 1;
 	}
-	*sizes = xcalloc(lines.n ? lines.n : 1, sizeof **sizes);
+	*jobs = xcalloc(lines.n ? lines.n : 1, sizeof **jobs);
+	*n = 0;
 	unsigned long size = 0;
 	for (size_t i = 0; i < lines.n; i++) {
 		if (!*lines.v[i])
@@ -214,11 +226,10 @@ static int read_partitions(const char *list, struct strvec *parts, unsigned long
 			size = strtoul(lines.v[i], NULL, 10);
 			continue;
 		}
-		(*sizes)[parts->n] = size;
-		strvec_push(parts, lines.v[i]);
+		(*jobs)[(*n)++] = (struct ltrans_job){ .part = lines.v[i], .size = size };
 		size = 0;
 	}
-	if (!parts->n) {
+	if (!*n) {
 		diag(DIAG_ERROR, "%s: the WPA wrote no partitions", list);
 		return 1;
 	}
@@ -229,30 +240,12 @@ static int read_partitions(const char *list, struct strvec *parts, unsigned long
  * as lto-wrapper orders its makefile.  In partition order, a large one
  * that starts last keeps the link waiting while the other jobs are idle.
  * Ties keep partition order. */
-struct job_order {
-	unsigned long size;
-	size_t job;
-};
-
 static int cmp_job_order(const void *a, const void *b)
 {
-	const struct job_order *x = a, *y = b;
+	const struct ltrans_job *x = *(const struct ltrans_job *const *)a, *y = *(const struct ltrans_job *const *)b;
 	if (x->size != y->size)
 		return x->size < y->size ? 1 : -1;
-	return x->job < y->job ? -1 : x->job > y->job;
-}
-
-static size_t *largest_first(const size_t *miss, size_t n, const unsigned long *sizes)
-{
-	struct job_order *o = xcalloc(n ? n : 1, sizeof *o);
-	for (size_t k = 0; k < n; k++)
-		o[k] = (struct job_order){ sizes[miss[k]], k };
-	qsort(o, n, sizeof *o, cmp_job_order);
-	size_t *order = xcalloc(n ? n : 1, sizeof *order);
-	for (size_t k = 0; k < n; k++)
-		order[k] = o[k].job;
-	free(o);
-	return order;
+	return x < y ? -1 : x > y;
 }
 
 /* "dir/p.ltrans0.o" -> "dir/p.ltrans0.ltrans" */
@@ -300,24 +293,11 @@ static int single_run(struct run_plan *p, struct lto_cache *cache)
 	return 0;
 }
 
-int lto_run_backend(struct run_plan *p)
+/* WPA: the partitions, listed in LIST, as jobs for LTRANS. */
+static int run_wpa(struct run_plan *p, int limit, struct lto_cache *cache, const char *list,
+		   struct ltrans_job **job, size_t *njobs)
 {
-	struct jobs *jobs = jobs_open(p->jobs_spec);
-	int limit = jobs_limit(jobs);
-	int none = p->partition && !strcmp(p->partition, "none");
-	struct lto_cache *cache = lto_cache_open(&p->opts, p->driver, p->verbose);
-	if (cache && p->dumps) {
-		/* a run the cache answers writes no dump */
-		if (p->verbose)
-			fprintf(stderr, "lto1: the LTRANS cache is not used: the link asks for dumps\n");
-		cache = NULL;
-	}
-	if (none || (!p->partition && p->small))
-		return single_run(p, cache);
-
-	/* WPA */
 	stage_begin("WPA");
-	char *list = xasprintf("%sltrans.out", p->prefix);
 	struct strvec cmd = base_command(p);
 	strvec_pushf(&cmd, "-fltrans-output-list=%s", list);
 	if (limit > 1)
@@ -337,79 +317,104 @@ int lto_run_backend(struct run_plan *p)
 	strvec_pushf(&cmd, "%swpa", p->dump_prefix);
 	if (run_one(p, &cmd, "lto1"))
 		return 1;
+	return read_partitions(list, job, njobs);
+}
 
-	struct strvec parts = { 0 };
-	unsigned long *sizes;
-	if (read_partitions(list, &parts, &sizes))
-		return 1;
-
-	/* LTRANS, in parallel */
-	if (p->verbose) {
-		if (jobs_uses_jobserver(jobs))
-			fprintf(stderr, "lto1: %zu partitions; LTRANS jobs under make's jobserver\n", parts.n);
-		else
-			fprintf(stderr, "lto1: %zu partitions; LTRANS jobs: at most %d at a time\n", parts.n, limit);
-	}
-	/* the partitions the cache has are copied, the others compiled */
-	char ***argvs = xcalloc(parts.n, sizeof *argvs);
-	const char **names = xcalloc(parts.n, sizeof *names);
-	const char **errs = xcalloc(parts.n, sizeof *errs);
-	char (*keys)[DIGEST_HEX] = xcalloc(parts.n, sizeof *keys);
-	size_t *miss = xcalloc(parts.n, sizeof *miss), nmiss = 0;
+/* LTRANS: each partition's code, from the cache or compiled, at most
+ * the job limit at a time, the largest first; their objects go to
+ * P->outputs in partition order. */
+static int run_ltrans(struct run_plan *p, struct jobs *jobs, struct lto_cache *cache, const char *list,
+		      struct ltrans_job *job, size_t n)
+{
 	struct strvec words = { 0 };
 	strvec_push(&words, "-fltrans");
-	size_t first = p->outputs.n;
-	for (size_t i = 0; i < parts.n; i++) {
-		char *stem = ltrans_stem(parts.v[i]);
-		char *out = xasprintf("%s.o", stem);
-		strvec_push(&p->outputs, out);
+	struct ltrans_job **run = xcalloc(n, sizeof *run);
+	size_t nrun = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct ltrans_job *j = &job[i];
+		j->out = xasprintf("%s.o", ltrans_stem(j->part));
+		strvec_push(&p->outputs, j->out);
 		if (cache) {
-			lto_cache_key(cache, &words, &parts.v[i], 1, list, keys[i]);
-			if (lto_cache_fetch(cache, keys[i], out))
+			lto_cache_key(cache, &words, &j->part, 1, list, j->key);
+			if (lto_cache_fetch(cache, j->key, j->out))
 				continue;
 		}
 		struct strvec c = base_command(p);
 		strvec_extend(&c, &words);
 		strvec_push(&c, "-o");
-		strvec_push(&c, out);
-		strvec_push(&c, parts.v[i]);
+		strvec_push(&c, j->out);
+		strvec_push(&c, j->part);
 		strvec_push(&c, "-dumpbase");
 		strvec_pushf(&c, "%sltrans%zu.ltrans", p->dump_prefix, i);
-		argvs[nmiss] = c.v;
-		names[nmiss] = "lto1";
-		errs[nmiss] = temp_make(".err");
-		miss[nmiss++] = i;
+		j->argv = c.v;
+		j->err = temp_make(".err");
+		run[nrun++] = j;
 		if (p->verbose)
 			print_command(c.v);
 	}
-	size_t *order = largest_first(miss, nmiss, sizes);
-	char ***run_argvs = xcalloc(nmiss ? nmiss : 1, sizeof *run_argvs);
-	const char **run_errs = xcalloc(nmiss ? nmiss : 1, sizeof *run_errs);
-	for (size_t k = 0; k < nmiss; k++) {
-		run_argvs[k] = argvs[order[k]];
-		run_errs[k] = errs[order[k]];
+	/* started largest first; jobs_run takes the commands as arrays */
+	struct ltrans_job **order = xmalloc((nrun ? nrun : 1) * sizeof *order);
+	memcpy(order, run, nrun * sizeof *order);
+	qsort(order, nrun, sizeof *order, cmp_job_order);
+	char ***argvs = xcalloc(nrun ? nrun : 1, sizeof *argvs);
+	const char **names = xcalloc(nrun ? nrun : 1, sizeof *names);
+	const char **errs = xcalloc(nrun ? nrun : 1, sizeof *errs);
+	for (size_t k = 0; k < nrun; k++) {
+		argvs[k] = order[k]->argv;
+		names[k] = "lto1";
+		errs[k] = order[k]->err;
 	}
 	stage_begin("LTRANS");
-	int failed = nmiss ? jobs_run(jobs, (char **const *)run_argvs, names, run_errs, nmiss) : 0;
-	jobs_close(jobs);
+	int failed = nrun ? jobs_run(jobs, (char **const *)argvs, names, errs, nrun) : 0;
 	/* each job's messages, in partition order; damaged IR is one line */
 	int damaged = 0;
-	for (size_t i = 0; i < nmiss && failed && !damaged; i++)
-		damaged = lto_backend_damage(errs[i]);
+	for (size_t k = 0; k < nrun && failed && !damaged; k++)
+		damaged = lto_backend_damage(run[k]->err);
 	int said = 0;
-	for (size_t i = 0; i < nmiss; i++) {
+	for (size_t k = 0; k < nrun; k++) {
 		struct stat st;
-		said |= stat(errs[i], &st) == 0 && st.st_size > 0;
-		if (!damaged || lto_backend_damage(errs[i]))
-			if (lto_backend_report(p, errs[i], failed) && damaged)
+		said |= stat(run[k]->err, &st) == 0 && st.st_size > 0;
+		if (!damaged || lto_backend_damage(run[k]->err))
+			if (lto_backend_report(p, run[k]->err, failed) && damaged)
 				break;
 	}
 	if (failed && !said)
-		report_silent_failure("the LTRANS jobs", 0, errs[0]);
+		report_silent_failure("the LTRANS jobs", 0, run[0]->err);
 	if (cache && !failed) {
-		for (size_t i = 0; i < nmiss; i++)
-			lto_cache_store(cache, keys[miss[i]], p->outputs.v[first + miss[i]]);
-		lto_cache_close(cache, parts.n - nmiss, parts.n);
+		for (size_t k = 0; k < nrun; k++)
+			lto_cache_store(cache, run[k]->key, run[k]->out);
+		lto_cache_close(cache, n - nrun, n);
 	}
+	return failed;
+}
+
+int lto_run_backend(struct run_plan *p)
+{
+	struct jobs *jobs = jobs_open(p->jobs_spec);
+	int limit = jobs_limit(jobs);
+	int none = p->partition && !strcmp(p->partition, "none");
+	struct lto_cache *cache = lto_cache_open(&p->opts, p->driver, p->verbose);
+	if (cache && p->dumps) {
+		/* a run the cache answers writes no dump */
+		if (p->verbose)
+			fprintf(stderr, "lto1: the LTRANS cache is not used: the link asks for dumps\n");
+		cache = NULL;
+	}
+	if (none || (!p->partition && p->small))
+		return single_run(p, cache);
+
+	struct ltrans_job *job;
+	size_t njobs;
+	char *list = xasprintf("%sltrans.out", p->prefix);
+	if (run_wpa(p, limit, cache, list, &job, &njobs))
+		return 1;
+	if (p->verbose) {
+		if (jobs_uses_jobserver(jobs))
+			fprintf(stderr, "lto1: %zu partitions; LTRANS jobs under make's jobserver\n", njobs);
+		else
+			fprintf(stderr, "lto1: %zu partitions; LTRANS jobs: at most %d at a time\n", njobs, limit);
+	}
+	int failed = run_ltrans(p, jobs, cache, list, job, njobs);
+	jobs_close(jobs);
 	return failed;
 }

@@ -242,12 +242,14 @@ EOF
 }
 
 @test "the LTRANS jobs start with the largest partition, as lto-wrapper's" {
-	# A logging "as" records which partition each LTRANS job assembles;
-	# with -flto=1 they run one after the other, in the order they start.
+	# A logging "as" records which partition each LTRANS job assembles
+	# (its .s is named by the job's -dumpbase, "./p.ltransK.ltrans", as
+	# lto-wrapper names it); with -flto=1 they run one after the other,
+	# in the order they start.
 	mkdir bin
 	cat >bin/as <<EOF
 #!/bin/sh
-for a; do case \$a in *.ltrans.s) echo "\${a%.ltrans.s}.o" >>"$PWD/as.log";; esac; done
+for a; do case \$a in *.ltrans.s) a=\${a#./}; echo "\${a%.ltrans.s}.o" >>"$PWD/as.log";; esac; done
 exec $(command -v as) "\$@"
 EOF
 	chmod +x bin/as
