@@ -155,153 +155,199 @@ static const char *base_name(const char *p)
  * (compressed), below which partitioning costs more than it saves. */
 enum { SMALL_IR_BYTES = 256 * 1024 };
 
-static int link_stage(const char *desc_path, const char *list_path, const char *tempdir)
-{
-	struct link_desc d = { 0 };
-	read_description(desc_path, &d);
-	struct link_options o;
-	read_link_options(&o);
-	if (stage_report_wanted())
-		stage_report_enable();
-	stage_begin("scan");
+/* One link, in lld's LTO shape: config (what the link and its options
+ * say), add (the LTO inputs read), compile (resolution and the backend,
+ * or the -r merge); everything the steps share is here. */
+struct lto_link {
+	struct link_desc desc;          /* collect2's description */
+	struct link_options opts;       /* COLLECT_GCC_OPTIONS */
+	const char *prefix;             /* the files' names: "TMPDIR/p.", "p." */
+	int fat_rel;                    /* -r -ffat-lto-objects on PE-COFF */
+	struct lto_module_opts *mods;   /* every module's options, in link order */
+	size_t nmods;
+	uint64_t ir_bytes;              /* the size of all the LTO sections */
+	struct run_plan run;            /* the backend runs */
+	struct strvec outputs;          /* the objects for ld */
+};
 
-	struct run_plan p = { 0 };
-	struct lto_module_opts *mods = NULL;
-	size_t nmods = 0;
-	uint64_t ir_bytes = 0;
-	for (size_t u = 0; u < d.nunits; u++) {
-		struct unit *un = &d.units[u];
+/* config: the description, the options, the names of the files. */
+static void link_config(struct lto_link *c, const char *desc_path, const char *tempdir)
+{
+	struct link_options *o = &c->opts;
+	read_description(desc_path, &c->desc);
+	read_link_options(o);
+	char *prefix = o->save_temps ? o->dumpdir ? xstrdup(o->dumpdir) : xasprintf("%s.", o->output)
+				     : xasprintf("%s/%s.", tempdir, base_name(o->output));
+	/* the WPA lists its partitions one per line: no newline in their
+	 * names, whatever the output's name holds */
+	for (char *ch = strrchr(prefix, '/') ? strrchr(prefix, '/') : prefix; *ch; ch++)
+		if (*ch == '\n')
+			*ch = '_';
+	c->prefix = prefix;
+
+}
+
+/* add: read every LTO input, check its streams, gather its modules'
+ * options. */
+static int link_add(struct lto_link *c, const char *desc_path)
+{
+	struct link_desc *d = &c->desc;
+	for (size_t u = 0; u < d->nunits; u++) {
+		struct unit *un = &d->units[u];
 		if (un->kind != UNIT_LTO)
 			continue;
 		un->lto = xcalloc(1, sizeof *un->lto);
 		if (lto_read_input(un->path, un->lto))
 			return 1;
-		if (o.verify && lto_check_streams(un->lto))
+		if (c->opts.verify && lto_check_streams(un->lto))
 			return 1;
-		strvec_push(&p.inputs, un->path);
+		strvec_push(&c->run.inputs, un->path);
 		for (size_t m = 0; m < un->lto->nmods; m++) {
-			mods = xrealloc(mods, (nmods + 1) * sizeof *mods);
-			mods[nmods++] = (struct lto_module_opts){ .file = un->path, .opts = un->lto->mods[m].opts,
-							  .abi = lto_object_abi(un->lto->f) };
+			c->mods = xrealloc(c->mods, (c->nmods + 1) * sizeof *c->mods);
+			c->mods[c->nmods++] = (struct lto_module_opts){ .file = un->path, .opts = un->lto->mods[m].opts,
+									.abi = lto_object_abi(un->lto->f) };
 		}
 		for (size_t i = 0; i < obj_nsections(un->lto->f); i++)
-			ir_bytes += obj_section(un->lto->f, i)->size;
+			c->ir_bytes += obj_section(un->lto->f, i)->size;
 	}
-	if (!p.inputs.n)
+	if (!c->run.inputs.n)
 		fatal("%s: no LTO inputs", desc_path);
+	return 0;
+}
 
-	/* the names of the files: "p.res", "p.ltrans0.o", ... */
-	char *prefix;
-	if (o.save_temps)
-		prefix = o.dumpdir ? xstrdup(o.dumpdir) : xasprintf("%s.", o.output);
-	else
-		prefix = xasprintf("%s/%s.", tempdir, base_name(o.output));
-	/* the WPA lists its partitions one per line: no newline in their
-	 * names, whatever the output's name holds */
-	for (char *c = strrchr(prefix, '/') ? strrchr(prefix, '/') : prefix; *c; c++)
-		if (*c == '\n')
-			*c = '_';
+/* The backend's view of the link: merged options, plain copies of bigobj
+ * inputs, the resolution, and how to run. */
+static int plan_runs(struct lto_link *c)
+{
+	struct link_options *o = &c->opts;
+	struct run_plan *p = &c->run;
+	lto_merge_options(c->mods, c->nmods, &o->all, &p->opts);
+	if (diag_error_count())
+		return 1; /* the modules cannot be linked together: said why */
+	/* bigobj inputs: the backend's LTO reader knows only plain COFF,
+	 * so it gets a plain copy of their LTO sections (merge.c) */
+	for (size_t u = 0, k = 0; u < c->desc.nunits; u++) {
+		struct unit *un = &c->desc.units[u];
+		if (un->kind != UNIT_LTO)
+			continue;
+		if (obj_kind(un->lto->f) == OBJK_COFF_BIGOBJ) {
+			char *copy = xasprintf("%sbigobj%zu.o", c->prefix, k);
+			if (lto_plain_coff_copy(un->path, copy))
+				return 1;
+			un->lto->name = copy;
+			p->inputs.v[k] = copy;
+		}
+		k++;
+	}
+	char *res = xasprintf("%sres", c->prefix);
+	lto_resolve(&c->desc, res);
+	p->driver = getenv("COLLECT_GCC");
+	if (!p->driver || !*p->driver)
+		fatal("COLLECT_GCC is not set: lto1 runs under collect2, from xgcc");
+	p->resolution = res;
+	static const char *const outputs_of[] = { "exec", "pie", "dyn", "rel" };
+	p->linker_output = o->nolto_rel ? "nolto-rel" : outputs_of[c->desc.mode];
+	p->prefix = c->prefix;
+	p->jobs_spec = o->jobs;
+	p->partition = c->fat_rel ? "none" : o->partition;
+	/* with a directory, "./" if need be, as lto-wrapper does: the
+	 * driver of a backend run puts a -dumpbase without one in the
+	 * dumpdir of its -o, collect2's temporary directory */
+	p->dump_prefix = o->dumpdir ? o->dumpdir : xasprintf("%s.", o->output);
+	if (!strchr(p->dump_prefix, '/'))
+		p->dump_prefix = xasprintf("./%s", p->dump_prefix);
+	p->dumps = o->dumps;
+	/* dumps are named after WPA and LTRANS, as with gcc: no shortcut */
+	p->small = c->ir_bytes < SMALL_IR_BYTES && !o->dumps;
+	p->verbose = o->verbose;
+	return 0;
+}
 
-	/* -r with non-LTO objects too: merged IR beside their code would lose
-	 * that code at the next LTO link (the object is then an LTO input),
-	 * so the LTO inputs are compiled, as GCC's plugin decides */
+/* What a -r link writes.  With non-LTO objects too, merged IR beside
+ * their code would lose that code at the next LTO link (the object is
+ * then an LTO input), so the LTO inputs are compiled, as GCC's plugin
+ * decides.  -r -ffat-lto-objects on PE-COFF: one backend run of
+ * incremental-link mode writes the merged IR and its code into one
+ * object, as GCC's plugin has it done (-flinker-output=rel, no WPA); the
+ * merged object then links with -flto and, through its code, without.
+ * (ELF keeps the slim merge.) */
+static void choose_rel_output(struct lto_link *c)
+{
+	struct link_options *o = &c->opts;
 	int plain_objects = 0;
-	for (size_t u = 0; u < d.nunits; u++)
-		plain_objects |= d.units[u].kind == UNIT_OBJ;
-	if (d.mode == MODE_REL && !o.nolto_rel && plain_objects) {
-		if (o.rel)
+	for (size_t u = 0; u < c->desc.nunits; u++)
+		plain_objects |= c->desc.units[u].kind == UNIT_OBJ;
+	if (c->desc.mode == MODE_REL && !o->nolto_rel && plain_objects) {
+		if (o->rel)
 			diag(DIAG_WARNING, "-flinker-output=rel with non-LTO inputs would lose their code at the "
 			     "next LTO link; using -flinker-output=nolto-rel");
 		else
 			diag(DIAG_WARNING, "incremental linking of LTO and non-LTO objects; using "
 			     "-flinker-output=nolto-rel which will bypass whole program optimization");
-		o.nolto_rel = 1;
+		o->nolto_rel = 1;
 	}
-
-	/* -r -ffat-lto-objects on PE-COFF: one backend run of incremental-link
-	 * mode writes the merged IR and its code into one object, as GCC's
-	 * plugin has it done (-flinker-output=rel, no WPA); the merged object
-	 * then links with -flto and, through its code, without.  (ELF keeps
-	 * the slim merge.) */
-	int fat_rel = 0;
-	for (size_t u = 0; u < d.nunits && d.mode == MODE_REL && !o.nolto_rel && o.fat; u++)
-		if (d.units[u].kind == UNIT_LTO) {
-			fat_rel = obj_format(d.units[u].lto->f) == OBJ_COFF;
+	for (size_t u = 0; u < c->desc.nunits && c->desc.mode == MODE_REL && !o->nolto_rel && o->fat; u++)
+		if (c->desc.units[u].kind == UNIT_LTO) {
+			c->fat_rel = obj_format(c->desc.units[u].lto->f) == OBJ_COFF;
 			break;
 		}
-	struct strvec outputs = { 0 };
-	if (d.mode == MODE_REL && !o.nolto_rel && !fat_rel) {
+}
+
+/* compile: the objects for ld, in c->outputs. */
+static int link_compile(struct lto_link *c)
+{
+	choose_rel_output(c);
+	if (c->desc.mode == MODE_REL && !c->opts.nolto_rel && !c->fat_rel) {
 		/* -r: the modules, merged into one LTO object */
 		stage_begin("merge (-r)");
-		char *merged = xasprintf("%slto.o", prefix);
-		if (lto_merge_objects(p.inputs.v, p.inputs.n, merged))
+		char *merged = xasprintf("%slto.o", c->prefix);
+		if (lto_merge_objects(c->run.inputs.v, c->run.inputs.n, merged))
 			return 1;
-		strvec_push(&outputs, merged);
-	} else {
-		stage_begin("resolution");
-		lto_merge_options(mods, nmods, &o.all, &p.opts);
-		if (diag_error_count())
-			return 1; /* the modules cannot be linked together: said why */
-		/* bigobj inputs: the backend's LTO reader knows only plain COFF,
-		 * so it gets a plain copy of their LTO sections (merge.c) */
-		for (size_t u = 0, k = 0; u < d.nunits; u++) {
-			struct unit *un = &d.units[u];
-			if (un->kind != UNIT_LTO)
-				continue;
-			if (obj_kind(un->lto->f) == OBJK_COFF_BIGOBJ) {
-				char *copy = xasprintf("%sbigobj%zu.o", prefix, k);
-				if (lto_plain_coff_copy(un->path, copy))
-					return 1;
-				un->lto->name = copy;
-				p.inputs.v[k] = copy;
-			}
-			k++;
-		}
-		char *res = xasprintf("%sres", prefix);
-		lto_resolve(&d, res);
-		p.driver = getenv("COLLECT_GCC");
-		if (!p.driver || !*p.driver)
-			fatal("COLLECT_GCC is not set: lto1 runs under collect2, from xgcc");
-		p.resolution = res;
-		static const char *const outputs_of[] = { "exec", "pie", "dyn", "rel" };
-		p.linker_output = o.nolto_rel ? "nolto-rel" : outputs_of[d.mode];
-		p.prefix = prefix;
-		p.jobs_spec = o.jobs;
-		p.partition = fat_rel ? "none" : o.partition;
-		/* with a directory, "./" if need be, as lto-wrapper does: the
-		 * driver of a backend run puts a -dumpbase without one in the
-		 * dumpdir of its -o, collect2's temporary directory */
-		p.dump_prefix = o.dumpdir ? o.dumpdir : xasprintf("%s.", o.output);
-		if (!strchr(p.dump_prefix, '/'))
-			p.dump_prefix = xasprintf("./%s", p.dump_prefix);
-		p.dumps = o.dumps;
-		/* dumps are named after WPA and LTRANS, as with gcc: no shortcut */
-		p.small = ir_bytes < SMALL_IR_BYTES && !o.dumps;
-		p.verbose = o.verbose;
-		if (lto_run_backend(&p)) {
-			/* a backend failure may come from a damaged input: name it */
-			if (!o.verify)
-				for (size_t u = 0; u < d.nunits; u++)
-					if (d.units[u].kind == UNIT_LTO && lto_check_streams(d.units[u].lto))
-						break;
-			return 1;
-		}
-		outputs = p.outputs;
-		/* the early debug info of -g inputs, after the LTRANS objects */
-		stage_begin("debug info");
-		if (lto_debug_objects(&d, &o.all, prefix, strcmp(p.linker_output, "rel") != 0, &outputs))
-			return 1;
+		strvec_push(&c->outputs, merged);
+		return 0;
 	}
+	stage_begin("resolution");
+	if (plan_runs(c))
+		return 1;
+	if (lto_run_backend(&c->run)) {
+		/* a backend failure may come from a damaged input: name it */
+		if (!c->opts.verify)
+			for (size_t u = 0; u < c->desc.nunits; u++)
+				if (c->desc.units[u].kind == UNIT_LTO && lto_check_streams(c->desc.units[u].lto))
+					break;
+		return 1;
+	}
+	c->outputs = c->run.outputs;
+	/* the early debug info of -g inputs, after the LTRANS objects */
+	stage_begin("debug info");
+	return lto_debug_objects(&c->desc, &c->opts.all, c->prefix, strcmp(c->run.linker_output, "rel") != 0,
+				 &c->outputs);
+}
 
-	stage_begin(NULL);
+/* The objects for ld to LIST_PATH, a NUL after each name: an output
+ * name may hold a newline. */
+static void write_object_list(const struct strvec *outputs, const char *list_path)
+{
 	FILE *f = fopen(list_path, "w");
 	if (!f)
 		fatal("cannot write %s: %m", list_path);
-	/* NUL after each name: an output name may hold a newline */
-	for (size_t i = 0; i < outputs.n; i++)
-		fprintf(f, "%s%c", outputs.v[i], 0);
+	for (size_t i = 0; i < outputs->n; i++)
+		fprintf(f, "%s%c", outputs->v[i], 0);
 	if (fclose(f) != 0)
 		fatal("cannot write %s: %m", list_path);
+}
+
+static int link_stage(const char *desc_path, const char *list_path, const char *tempdir)
+{
+	struct lto_link c = { 0 };
+	link_config(&c, desc_path, tempdir);
+	if (stage_report_wanted())
+		stage_report_enable();
+	stage_begin("scan");
+	if (link_add(&c, desc_path) || link_compile(&c))
+		return 1;
+	stage_begin(NULL);
+	write_object_list(&c.outputs, list_path);
 	return 0;
 }
 
