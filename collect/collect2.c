@@ -310,8 +310,7 @@ static void check_output_not_input(const struct link *l)
 		return;
 	for (size_t i = 0; i < l->ninputs; i++)
 		if (stat(l->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
-			diag(DIAG_ERROR, "input file %s is the same as output file", diag_q(l->inputs[i].path));
-			exit(1);
+			stop("input file %s is the same as output file", diag_q(l->inputs[i].path));
 		}
 }
 

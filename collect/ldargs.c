@@ -504,8 +504,7 @@ void link_read_args(struct link *l)
 			struct obj_file *f = obj_open(in->path, &err);
 			if (f)
 				obj_close(f);
-			diag(DIAG_ERROR, "%s", err ? err : xasprintf("%s: not an ELF file ld can link", in->path));
-			exit(1);
+			stop("%s", err ? err : xasprintf("%s: not an ELF file ld can link", in->path));
 		} else if (in->kind == OBJK_OTHER && file_is_regular(in->path)) {
 			struct state s = { .whole_archive = in->whole_archive };
 			read_script(l, l->inputs[i].arg, l->inputs[i].path, &s, &ngroups);

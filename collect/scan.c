@@ -52,16 +52,6 @@ static void set_add(struct namemap *set, const char *name) { namemap_put(set, na
 /* Removal by tombstone would complicate probing; "undefined" is instead
  * checked against "defined" when it is used. */
 
-/* A malformed input: one line naming the file and the reason, exit 1. */
-__attribute__((format(printf, 1, 2))) _Noreturn static void bad_input(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vdiag(DIAG_ERROR, fmt, ap);
-	va_end(ap);
-	exit(1);
-}
-
 /* --- symbols of one object ------------------------------------------ */
 
 static void add_sym(struct link_sym **syms, size_t *n, const char *name, int defined, int weak, int common,
@@ -119,7 +109,7 @@ static int is_marker(const struct link *l, const char *name);
 static void check_marker(const char *path, int marked, int lto)
 {
 	if (marked && !lto)
-		bad_input("%s: has the LTO marker but no .gnu.lto_ sections", path);
+		stop("%s: has the LTO marker but no .gnu.lto_ sections", path);
 }
 
 /* F, opened from PATH; FIND_MARKER: nm is not run, look for the marker
@@ -138,7 +128,7 @@ static void scan_object(const struct link *l, struct obj_file *f, const char *pa
 			struct lto_header h;
 			char *reason;
 			if (lto_header_decode(s->data, s->data ? s->size : 0, &h, &reason) < 0)
-				bad_input("%s: section %s: %s", path, s->name, reason);
+				stop("%s: section %s: %s", path, s->name, reason);
 			if (h.slim)
 				*slim = 1;
 		}
@@ -148,7 +138,7 @@ static void scan_object(const struct link *l, struct obj_file *f, const char *pa
 	char *reason;
 	if (has_lto) {
 		if (lto_symbols(f, syms, nsyms, &reason) < 0)
-			bad_input("%s: %s", path, reason);
+			stop("%s: %s", path, reason);
 	} else {
 		raw_symbols(f, syms, nsyms);
 	}
@@ -408,7 +398,7 @@ static struct obj_file *open_file(const char *path)
 	char *err = NULL;
 	struct obj_file *f = obj_open(path, &err);
 	if (!f)
-		bad_input("%s", err);
+		stop("%s", err);
 	return f;
 }
 
@@ -419,7 +409,7 @@ static struct ar_file *list_members(struct input *in)
 	char *err = NULL;
 	struct ar_file *a = ar_open(in->path, &err);
 	if (!a)
-		bad_input("%s", err);
+		stop("%s", err);
 	in->nmembers = ar_nmembers(a);
 	in->members = xcalloc(in->nmembers, sizeof *in->members);
 	for (size_t m = 0; m < in->nmembers; m++) {
@@ -460,7 +450,7 @@ static void scan_input(const struct link *l, struct input *in, int find_marker)
 			struct obj_file *f = bytes ? obj_open_bytes(mem->path, bytes, (size_t)mem->m.size, &err)
 						   : open_file(mem->path);
 			if (!f)
-				bad_input("%s", err);
+				stop("%s", err);
 			scan_object(l, f, mem->path, find_marker, &mem->lto, &mem->slim, &mem->syms, &mem->nsyms);
 		}
 		ar_close(a);

@@ -65,8 +65,7 @@ __attribute__((format(printf, 2, 3))) _Noreturn static void bad_script(const str
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	diag(DIAG_ERROR, "%s: %s", lx->path, msg);
-	exit(1);
+	stop("%s: %s", lx->path, msg);
 }
 
 /* The next token: a word, a "string" (*QUOTED set, quotes removed), or

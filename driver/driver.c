@@ -698,9 +698,7 @@ static void select_target(struct driver *d, char *name_triplet)
 		for (size_t i = 0; i < nbackends; i++)
 			fprintf(f, "%s%s", i ? ", " : "", backends[i]->triplet);
 		fclose(f);
-		diag(DIAG_ERROR, "target %s is not configured in this xgcc (configured: %s; see --enable-targets)",
-		     triplet, buf);
-		exit(1);
+		stop("target %s is not configured in this xgcc (configured: %s; see --enable-targets)", triplet, buf);
 	}
 	d->target = target_find(backend_triplet());
 	if (!d->target)

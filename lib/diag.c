@@ -159,6 +159,15 @@ void diag(enum diag_kind kind, const char *fmt, ...)
 	va_end(ap);
 }
 
+void stop(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(DIAG_ERROR, fmt, ap);
+	va_end(ap);
+	exit(1);
+}
+
 void fatal(const char *fmt, ...)
 {
 	va_list ap;

@@ -24,6 +24,18 @@ void vdiag(enum diag_kind kind, const char *fmt, va_list ap);
 /* A message about a place in a file: "FILE:LINE:COL: KIND: TEXT", as gcc. */
 void diag_at(const char *file, unsigned line, unsigned col, enum diag_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* Giving up, one way per kind of cause:
+ *   stop()   the user's input is wrong (a file, an option, a script) and
+ *            nothing sensible can follow: one line "PROG: error: ...",
+ *            exit status 1;
+ *   fatal()  the program cannot go on for a reason of its own or of the
+ *            system (a program or file it needs is missing, out of
+ *            memory, a write fails): gcc's "PROG: fatal error: ..." and
+ *            "compilation terminated.";
+ *   diag(DIAG_ERROR, ...) and go on where more errors of the run are
+ *            worth saying (the driver's options, ld's multiple
+ *            definitions); the program then exits 1 (diag_error_count). */
+_Noreturn void stop(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Like diag(DIAG_FATAL), for callers that want the compiler to know. */
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int diag_error_count(void);
