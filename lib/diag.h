@@ -50,7 +50,15 @@ const char *diag_q(const char *s);
 /* The same for a formatted text. */
 const char *diag_qf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Allocation that cannot fail: out of memory is a fatal error. */
+/* Allocation that cannot fail: out of memory is a fatal error.
+ *
+ * Memory and the short-lived programs: xgcc, collect2, lto1 and xgcc-ar
+ * each run once and exit, so what they keep until the end (options,
+ * paths, symbol tables, messages) is left to their exit, not freed.
+ * What repeats with the size of the input is freed as it goes: buffers
+ * per file or per archive member.  So the sanitizer build runs without
+ * LeakSanitizer (diag.c's __asan_default_options); the fuzz targets run
+ * the readers with it (testsuite/reliability/README). */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

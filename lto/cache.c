@@ -42,7 +42,8 @@
  */
 #include "config.h"
 
-#include "cache.h"
+#include "lto1.h"
+
 #include "backend.h"
 #include "diag.h"
 #include "fileinfo.h"

@@ -17,7 +17,8 @@
  */
 #include "config.h"
 
-#include "stage.h"
+#include "lto1.h"
+
 #include "diag.h"
 
 #include <stdlib.h>

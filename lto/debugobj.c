@@ -31,7 +31,8 @@
  */
 #include "config.h"
 
-#include "stage.h"
+#include "lto1.h"
+
 #include "diag.h"
 
 #include <ctype.h>

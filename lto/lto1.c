@@ -32,8 +32,6 @@
 #include "config.h"
 
 #include "lto1.h"
-#include "run.h"
-#include "stage.h"
 #include "about.h"
 #include "diag.h"
 #include "stagetime.h"

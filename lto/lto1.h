@@ -1,15 +1,27 @@
-/* lto1's parts: the link stage (lto1.c), the inputs' LTO sections
- * (read.c), --list (list.c), option merging (opts.c), symbol resolution
- * (resolve.c), merged relocatable objects (merge.c, with debugcopy.c and
- * debugobj.c for the early debug sections), the backend runs (run.c)
- * and the LTRANS cache (cache.c).  stage.h holds the link stage's shared
- * picture, run.h and cache.h the runs' and the cache's interfaces. */
+/* lto1, the link-time stage: one header for its parts.
+ *
+ *   lto1.c      the link stage (config, add, compile) and main
+ *   read.c      the LTO inputs' sections, modules and symbols
+ *   list.c      lto1 --list
+ *   opts.c      merging the options the modules were compiled with
+ *   resolve.c   symbol resolution (the plugin's verdicts)
+ *   merge.c     merged relocatable objects (-r), plain COFF copies of bigobj
+ *   debugcopy.c, debugobj.c   the early debug sections
+ *   run.c       the backend runs: WPA, LTRANS
+ *   cache.c     the LTRANS cache
+ */
 #ifndef XGCC_LTO1_H
 #define XGCC_LTO1_H
 
 #include <stddef.h>
+#include <stdint.h>
 
+#include "digest.h"
+#include "lto-sections.h"
+#include "obj.h"
 #include "strvec.h"
+
+/* --- list.c --------------------------------------------------------- */
 
 /* lto1 --list FILE...: print what each input carries for LTO. */
 int lto_list(int argc, char **argv);
@@ -77,5 +89,170 @@ int lto_merge_objects(char *const *inputs, size_t n, const char *out);
  * OUT, a plain COFF object (what the backend can read), module headers
  * unchanged.  Returns 0, or 1 after an error message. */
 int lto_plain_coff_copy(const char *input, const char *out);
+
+/* The link stage's shared picture: the link as collect2 describes it,
+ * the LTO inputs as read, and what resolution decided. */
+
+/* --- read.c ---------------------------------------------------------- */
+
+struct lto_module {
+	uint64_t id;
+	struct lto_header h;
+	const struct obj_section *symtab, *ext_symtab;
+	struct lto_symbol *syms;
+	size_t nsyms;
+	const char *opts;          /* its .gnu.lto_.opts string */
+};
+
+struct lto_input {
+	const char *name;          /* as on the command line: "a.o", "lib.a@0x1a2c" */
+	struct obj_file *f;
+	struct lto_module *mods;
+	size_t nmods;
+	int slim;
+};
+
+/* 0, or 1 after an error message naming the file. */
+int lto_read_input(const char *name, struct lto_input *in);
+int lto_check_streams(const struct lto_input *in);
+
+/* --- the link, as collect2 describes it (lto1.c) ---------------------- */
+
+enum link_mode { MODE_EXEC, MODE_PIE, MODE_DYN, MODE_REL };
+
+/* A symbol of a non-LTO input: defined, weak, common, or a reference. */
+struct plain_sym {
+	char *name;
+	char kind;                 /* 'D' def, 'K' def in a COMDAT section or group, 'W' weak def,
+				      'C' common, 'U' ref, 'w' weak ref */
+};
+
+/* One unit of the link in the order ld loads it: an LTO input, a plain
+ * object (or archive member pulled), or a shared library. */
+struct unit {
+	enum { UNIT_LTO, UNIT_OBJ, UNIT_DSO } kind;
+	char *path;
+	struct lto_input *lto;     /* UNIT_LTO */
+	struct plain_sym *syms;    /* UNIT_OBJ, UNIT_DSO */
+	size_t nsyms;
+};
+
+struct link_desc {
+	enum link_mode mode;
+	int export_dynamic;
+	int allow_multiple;        /* -z muldefs: the first of two strong definitions wins */
+	struct strvec undefined;   /* -u, -e: references from outside the inputs */
+	struct strvec wraps;       /* --wrap=SYM */
+	struct strvec exported;    /* --export-dynamic-symbol, --dynamic-list: names or globs */
+	struct strvec locals;      /* definitions a version script makes local */
+	struct unit *units;
+	size_t nunits;
+};
+
+/* --- resolve.c ------------------------------------------------------- */
+
+/* Compute the resolution of every symbol of every LTO input and write
+ * the resolution file the backend reads (-fresolution=PATH). */
+void lto_resolve(const struct link_desc *d, const char *path);
+
+/* --- debugcopy.c: sections with their relocations and symbols -------- */
+
+#define EARLY_DEBUG_PREFIX ".gnu.debuglto_"
+#define NOT_COPIED ((size_t)-1)
+
+/* A ".gnu.debuglto_*" section. */
+int is_early_debug(const struct obj_section *s);
+
+/* Copying some sections of the object F (named PATH in messages). */
+struct debug_copy {
+	const char *path;
+	struct obj_file *f;
+	struct obj_reloc **relocs;   /* per section: its relocations, once read */
+	size_t *nrelocs;
+	size_t *out;                 /* per section: its index in the output, or NOT_COPIED */
+};
+
+void debug_copy_init(struct debug_copy *c, const char *path, struct obj_file *f);
+/* Read the relocations of section I, which must point only at sections
+ * that COPIED says are copied (and at symbols defined in them).  0, or 1
+ * after an error line. */
+int debug_copy_relocs(struct debug_copy *c, size_t i, int (*copied)(const struct obj_section *));
+/* Copy section I's bytes, alignment and entry size into W as NAME with
+ * FLAGS; its index in W. */
+size_t debug_copy_section(struct debug_copy *c, struct obj_writer *w, size_t i, const char *name,
+			  uint64_t flags);
+/* After all sections: the symbols defined in copied sections and the
+ * relocations read, pointed at the copies. */
+void debug_copy_links(struct obj_writer *w, const struct debug_copy *c);
+void debug_copy_free(struct debug_copy *c);
+
+/* --- debugobj.c ------------------------------------------------------ */
+
+/* For a final link (not -flinker-output=rel), as GCC's lto-wrapper: one
+ * object per LTO input with early debug info, holding those sections
+ * renamed ".debug_*" (RENAME; else kept as they are) with their
+ * relocations and symbols, and the notes, written as PREFIX's directory
+ * + the input's base name + ".debug.temp.o" and appended to OUT in input
+ * order.  None when LINK_OPTS (the link's options) end in -g0.  0, or 1
+ * after an error message. */
+int lto_debug_objects(const struct link_desc *d, const struct strvec *link_opts, const char *prefix,
+		      int rename, struct strvec *out);
+
+/* --- run.c ---------------------------------------------------------- */
+
+struct run_plan {
+	const char *driver;        /* COLLECT_GCC: xgcc */
+	struct strvec opts;        /* merged options, after "-xlto -c" */
+	struct strvec inputs;      /* the LTO inputs, in resolution order */
+	const char *resolution;    /* the resolution file */
+	const char *linker_output; /* -flinker-output=: exec, pie, dyn, rel, nolto-rel */
+	const char *prefix;        /* temporary files: "p." (-save-temps) or "TMPDIR/ccX/p." */
+	const char *dump_prefix;   /* dump files, as lto-wrapper names them: the
+				    * link's -dumpdir ("p.", "d/"), else "OUTPUT." */
+	int dumps;                 /* the link asks for dumps (-fdump-*, -fstack-usage, ...) */
+	const char *jobs_spec;     /* what followed -flto=, or NULL */
+	const char *partition;     /* -flto-partition=, or NULL */
+	int small;                 /* small enough for one run without WPA */
+	int verbose;
+	struct strvec outputs;     /* filled in: the objects for ld */
+};
+
+/* Replay a backend run's captured standard error (ERR_PATH); when it
+ * FAILED on IR it could not read, one clear line instead.  Returns FAILED. */
+int lto_backend_report(const struct run_plan *p, const char *err_path, int failed);
+/* Does a backend run's captured standard error show IR it could not read? */
+int lto_backend_damage(const char *err_path);
+/* 0, or 1 after an error message. */
+int lto_run_backend(struct run_plan *p);
+
+/* --- cache.c -------------------------------------------------------- */
+
+/* The LTRANS cache: objects of earlier backend runs, found by
+ * the digest of everything the run reads. */
+struct lto_cache;
+
+/* The cache that -flto-cache=DIR and -flto-cache-size=SIZE among OPTS (the
+ * backend's options; they are taken out), else XGCC_LTO_CACHE and
+ * XGCC_LTO_CACHE_SIZE, name; NULL when there is none.  DRIVER is the
+ * program the backend runs through (COLLECT_GCC). */
+struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int verbose);
+
+/* The key of one backend run: the options (less those that change no
+ * code: -v, -save-temps), the words WORDS of its command that are not
+ * file names, and the bytes of the FILES it reads ("lib.a@0x1a2c" is
+ * the archive with its offset).  With SKIP, the FILES are objects that
+ * record the temporary name SKIP (WPA's partitions): their sections and
+ * symbols are hashed, less every occurrence of SKIP. */
+void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *const *files, size_t nfiles,
+		   const char *skip, char key[DIGEST_HEX]);
+
+/* On a hit, write the cached object to DEST and return 1; a damaged
+ * entry is removed and counts as a miss (0). */
+int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest);
+/* Enter the object SRC under KEY; a failure (a full disk) only warns. */
+void lto_cache_store(struct lto_cache *c, const char *key, const char *src);
+/* The link's last word: with -v, how many of the N runs were reused;
+ * then the cache is pruned to its size, least recently used first. */
+void lto_cache_close(struct lto_cache *c, size_t hits, size_t n);
 
 #endif

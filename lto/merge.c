@@ -55,7 +55,6 @@
 #include "config.h"
 
 #include "lto1.h"
-#include "stage.h"
 #include "diag.h"
 #include "lto-sections.h"
 #include "obj.h"

@@ -19,7 +19,8 @@
  */
 #include "config.h"
 
-#include "stage.h"
+#include "lto1.h"
+
 #include "backend.h"
 #include "diag.h"
 #include "lto-sections.h"

@@ -39,7 +39,8 @@
  */
 #include "config.h"
 
-#include "stage.h"
+#include "lto1.h"
+
 #include "diag.h"
 #include "namemap.h"
 #include "target.h"

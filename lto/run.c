@@ -33,8 +33,8 @@
  */
 #include "config.h"
 
-#include "run.h"
-#include "cache.h"
+#include "lto1.h"
+
 #include "backend.h"
 #include "diag.h"
 #include "stagetime.h"
