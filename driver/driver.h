@@ -42,8 +42,10 @@ extern const struct optdef optdefs[OPT_COUNT];
 /* One option as given. */
 struct opt {
 	enum opt_id id;
-	const char *word; /* the whole word for PREFIX options ("-O2") */
-	const char *arg;  /* the argument, or NULL */
+	const char *word;  /* the whole word for PREFIX options ("-O2"), in
+			    * gcc's canonical spelling ("-std=gnu90") */
+	const char *arg;   /* the argument, or NULL */
+	const char *given; /* the word as written ("-std=gnu89"), for messages */
 };
 
 enum lang {

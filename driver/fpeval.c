@@ -73,11 +73,11 @@ static const char *std_default(const struct driver *d, const char **why)
 		*why = "the default in GNU C";
 		return "fast";
 	}
-	*why = xasprintf("implied by %s", last->word);
+	*why = xasprintf("implied by %s", last->given);
 	if (last->id == OPT_ansi)
 		return "standard";
 	const char *s = last->arg;
-	static const char *const iso[] = { "c89", "c90", "c99", "c9x", "c11", "c1x", "c17", "c18", "c2x" };
+	static const char *const iso[] = { "c90", "c99", "c11", "c17", "c2x" }; /* canonical */
 	if (strncmp(s, "iso9899:", 8) == 0)
 		return "standard";
 	for (size_t i = 0; i < sizeof iso / sizeof *iso; i++)

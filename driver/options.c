@@ -180,10 +180,34 @@ static int expand_long_option(struct strvec *args, size_t i)
 	return 0;
 }
 
+/* gcc's canonical arguments of -std= (c.opt's aliases): what cc1 and
+ * COLLECT_GCC_OPTIONS get, whatever spelling was written. */
+static const struct { const char *alias, *canonical; } std_aliases[] = {
+	{ "c89", "c90" }, { "iso9899:1990", "c90" }, { "gnu89", "gnu90" },
+	{ "c9x", "c99" }, { "iso9899:1999", "c99" }, { "iso9899:199x", "c99" }, { "gnu9x", "gnu99" },
+	{ "c1x", "c11" }, { "iso9899:2011", "c11" }, { "gnu1x", "gnu11" },
+	{ "c18", "c17" }, { "iso9899:2017", "c17" }, { "iso9899:2018", "c17" }, { "gnu18", "gnu17" },
+	{ "c++03", "c++98" }, { "gnu++03", "gnu++98" }, { "c++0x", "c++11" }, { "gnu++0x", "gnu++11" },
+	{ "c++1y", "c++14" }, { "gnu++1y", "gnu++14" }, { "c++1z", "c++17" }, { "gnu++1z", "gnu++17" },
+	{ "c++2a", "c++20" }, { "gnu++2a", "gnu++20" }, { "c++2b", "c++23" }, { "gnu++2b", "gnu++23" },
+};
+
 static void add_opt(struct driver *d, enum opt_id id, const char *word, const char *arg)
 {
+	const char *given = word;
+	if (id == OPT_std && arg) {
+		for (size_t i = 0; i < sizeof std_aliases / sizeof *std_aliases; i++)
+			if (strcmp(arg, std_aliases[i].alias) == 0) {
+				arg = std_aliases[i].canonical;
+				word = xasprintf("-std=%s", arg);
+			}
+	} else if (strcmp(word, "-fdiagnostics-color") == 0) {
+		word = "-fdiagnostics-color=always"; /* the positive and negative forms' */
+	} else if (strcmp(word, "-fno-diagnostics-color") == 0) {
+		word = "-fdiagnostics-color=never";
+	}
 	d->opts = xrealloc(d->opts, (d->nopts + 1) * sizeof *d->opts);
-	d->opts[d->nopts++] = (struct opt){ id, word, arg };
+	d->opts[d->nopts++] = (struct opt){ id, word, arg, given };
 }
 
 

@@ -166,3 +166,20 @@ EOF
 	assert_failure
 	assert_output --partial "no input files"
 }
+
+@test "-std= aliases and -f[no-]diagnostics-color reach cc1 and COLLECT_GCC_OPTIONS in gcc's canonical spelling" {
+	printf 'int x;\n' >s.c
+	printf 'int y;\n' >s.cc
+	for s in gnu89 c89 iso9899:1990 c9x iso9899:1999 gnu9x c1x gnu1x iso9899:2011 c18 gnu18 \
+		 iso9899:2017 iso9899:2018 c2x iso9899:199409; do
+		hash3_same -std=$s -c s.c || fail "-std=$s"
+	done
+	for s in c++03 gnu++03 c++0x gnu++0x c++1y c++1z gnu++1z c++2a gnu++2a c++2b gnu++2b; do
+		hash3_same -std=$s -c s.cc || fail "-std=$s"
+	done
+	hash3_same -fno-diagnostics-color -c s.c
+	hash3_same -fdiagnostics-color -c s.c
+	run "$XGCC" -std=gnu89 -### -c s.c
+	assert_output --partial '"-std=gnu90"'
+	refute_output --partial gnu89
+}
