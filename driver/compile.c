@@ -203,9 +203,21 @@ void push_machine_defaults(const struct driver *d, struct strvec *out)
 }
 
 /* ASM_COMPRESS_DEBUG_SPEC and LINK_COMPRESS_DEBUG_SPEC, in their order:
- * %{gz|gz=zlib:...=zlib} %{gz=none:...=none} %{gz=zlib-gnu:...=zlib-gnu} */
-void push_compress_debug(const struct driver *d, struct strvec *out)
+ * %{gz|gz=zlib:...=zlib} %{gz=none:...=none} %{gz=zlib-gnu:...=zlib-gnu};
+ * for the assembler of a backend whose specs are of the old style (FOR_AS
+ * and backend_as_gz_bare): %{gz|gz=zlib-gnu:--compress-debug-sections}
+ * %{gz=none:--nocompress-debug-sections}, and -gz=zlib an error. */
+void push_compress_debug(const struct driver *d, struct strvec *out, int for_as)
 {
+	if (for_as && backend_as_gz_bare()) {
+		if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib-gnu", 0))
+			strvec_push(out, "--compress-debug-sections");
+		if (find_word(d, "-gz=none", 0))
+			strvec_push(out, "--nocompress-debug-sections");
+		if (find_word(d, "-gz=zlib", 0))
+			diag(DIAG_ERROR, "-gz=zlib is not supported in this configuration");
+		return;
+	}
 	if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib", 0))
 		strvec_push(out, "--compress-debug-sections=zlib");
 	if (find_word(d, "-gz=none", 0))
@@ -531,7 +543,7 @@ static void as_command(const struct driver *d, const char *src, int asm_source, 
 		const struct opt *dw = find_word(d, "-gdwarf-", 1);
 		strvec_pushf(as, "--gdwarf-%s", dw ? dw->word + 8 : "5");
 	}
-	push_compress_debug(d, as);
+	push_compress_debug(d, as, 1);
 	/* %a: the target's asm spec; the PE targets' is %{m32:--32} %{m64:--64} */
 	strvec_split(as, d->abi->as_flags, ' ');
 	if (d->target->pe) {
@@ -923,6 +935,10 @@ void compile_input(struct driver *d, struct input *in)
 		in->object = obj;
 		in->object_no_ir = in->lang == LANG_LTO || (!asm_source && !lto_enabled(d));
 	}
+	/* a command that cannot be built (-gz=zlib for an assembler without
+	 * it) stops the input before anything runs */
+	if (diag_error_count())
+		goto failed;
 	if (ncmds && d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {
 		if (run_commands(d, cmds, 2, names, NULL, NULL))
 			goto failed;

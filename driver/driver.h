@@ -162,7 +162,7 @@ extern int dump_options_taken;
 int lto_wpa(const struct driver *d); /* cc1 or lto1 got -dumpdir/-dumpbase: gcc elides them */
 void push_machine_defaults(const struct driver *d, struct strvec *out);
 /* -gz, -gz=TYPE: the assembler's and the linker's --compress-debug-sections= */
-void push_compress_debug(const struct driver *d, struct strvec *out);
+void push_compress_debug(const struct driver *d, struct strvec *out, int for_as);
 const char *lang_name(enum lang l);
 
 /* link.c */

@@ -375,7 +375,7 @@ void link_inputs(struct driver *d)
 		link_spec(d, &m, &c);
 	if (!m.shared && !m.is_static && !m.relocatable && m.pie)
 		strvec_push(&c, "-pie");
-	push_compress_debug(d, &c);
+	push_compress_debug(d, &c, 0);
 	const struct opt *fuse = find_word(d, "-fuse-ld=", 1);
 	if (fuse)
 		strvec_push(&c, fuse->word);

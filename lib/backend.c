@@ -57,6 +57,7 @@ const char *backend_cc1plus(void) { return B->cc1plus; }
 const char *backend_lto1(void) { return B->lto1; }
 const char *backend_plugin_dir(void) { return B->plugin_dir; }
 const char *backend_multilib_defaults(void) { return B->multilib_defaults; }
+int backend_as_gz_bare(void) { return B->as_gz_bare; }
 
 int backend_option_per_function(const char *opt)
 {

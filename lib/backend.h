@@ -46,6 +46,8 @@ struct backend {
 	 * joined one with its '=': " -fwrapv -ffp-contract= ". */
 	const char *per_function_options;
 	int async_unwind_tables;       /* the distribution's specs add -fasynchronous-unwind-tables */
+	int as_gz_bare;                /* -gz gives as a bare --compress-debug-sections, -gz=zlib is
+					* an error (mingw-w64's specs); else --compress-debug-sections=TYPE */
 	struct backend_link_defaults link;
 	const struct backend_multilib *multilibs;
 	size_t nmultilibs;
@@ -78,6 +80,7 @@ const char *backend_multilib_defaults(void);
 const char *backend_as(void);
 const char *backend_ld(void);
 const struct backend_link_defaults *backend_link_defaults(void);
+int backend_as_gz_bare(void);
 /* Whether GCC records OPT ("-fwrapv", "-ffp-contract=") per function. */
 int backend_option_per_function(const char *opt);
 

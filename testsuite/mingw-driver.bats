@@ -7,6 +7,7 @@
 # its target is not configured; i686 programs run only where wine runs
 # i686 programs.
 load helper
+bats_require_minimum_version 1.5.0
 load wine
 
 X64=x86_64-w64-mingw32
@@ -267,6 +268,21 @@ CASES
 	assert_output --partial '"-lstdc++"'
 	run ./g++-12 -dumpmachine
 	assert_output "$(gcc -dumpmachine)"
+}
+
+@test "MinGW -gz: the assembler gets mingw-w64's spelling (--compress-debug-sections, --nocompress-...), -gz=zlib is refused" {
+	cross_skip $X64
+	cross_skip $X32
+	for t in $X64 $X32; do
+		run run_cases $t-gcc "$XGCC_BUILDDIR/$t-xgcc" < <(printf '%s\n' "-gz -c a.c" "-gz=none -c a.c" "-gz=zlib-gnu -c a.c" "-g -gz a.c")
+		echo "$output"
+		assert_success
+		rm -f a.o
+		run --separate-stderr "$XGCC_BUILDDIR/$t-xgcc" -gz=zlib -c a.c
+		assert_failure
+		assert_equal "$stderr" "$t-xgcc: error: -gz=zlib is not supported in this configuration"
+		[ ! -e a.o ]
+	done
 }
 
 @test "an unknown or unconfigured target is one clear error" {
