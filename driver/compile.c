@@ -776,6 +776,10 @@ void compile_input(struct driver *d, struct input *in)
 		char *dep = dep_file(d, &du);
 
 		if (d->stop == STOP_E || has_opt(d, OPT_M) || has_opt(d, OPT_MM)) {
+			/* already preprocessed: gcc's @cpp-output and
+			 * @c++-cpp-output specs run nothing for -E, -M, -MM */
+			if (preprocessed)
+				break;
 			/* cc1 -E %(cpp_options) */
 			struct strvec *c = &cmds[ncmds];
 			names[ncmds++] = base_name(cc);

@@ -183,3 +183,17 @@ EOF
 	assert_output --partial '"-std=gnu90"'
 	refute_output --partial gnu89
 }
+
+@test "-E, -M, -MM on preprocessed input (.i, .ii) run nothing, as gcc; no output is written" {
+	printf 'int x;\n' >pp.i
+	printf 'int y;\n' >pp.ii
+	printf 'int z;\n' >s.c
+	hash3_same -E pp.i
+	hash3_same -M pp.i
+	hash3_same -MM pp.ii
+	hash3_same -E pp.i s.c
+	run "$XGCC" -E pp.ii -o out.txt
+	assert_success
+	assert_output ""
+	[ ! -e out.txt ]
+}
