@@ -34,12 +34,6 @@ static int has_lto_member(const struct input *in)
 	return 0;
 }
 
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
-}
-
 /* The copy of IN without its LTO members, written in DIR (the N-th
  * input's); NULL when no member is left. */
 static char *write_copy(const struct input *in, const char *dir, size_t n)
@@ -68,12 +62,12 @@ static char *write_copy(const struct input *in, const char *dir, size_t n)
 			strvec_push(&held, bytes);
 			data = bytes;
 		}
-		ar_writer_add(w, base_name(mem->m.name), data, size, syms, nsyms);
+		ar_writer_add(w, file_base_name(mem->m.name), data, size, syms, nsyms);
 		free(syms);
 	}
 	char *path = NULL;
 	if (ar_writer_count(w)) {
-		path = xasprintf("%s/%zu-%s", dir, n, base_name(in->path));
+		path = xasprintf("%s/%zu-%s", dir, n, file_base_name(in->path));
 		if (ar_writer_write(w, path, &err) < 0)
 			fatal("%s", err);
 	}

@@ -38,16 +38,10 @@ const char *lang_name(enum lang l)
 
 static int is_cxx(enum lang l) { return l == LANG_CXX || l == LANG_CXX_OUTPUT || l == LANG_CXX_HEADER; }
 
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
-
 /* The suffix of PATH's last component, with its dot, or "". */
 static const char *suffix_of(const char *path)
 {
-	const char *b = base_name(path);
+	const char *b = file_base_name(path);
 	const char *dot = strrchr(b, '.');
 	return dot && dot != b ? dot : "";
 }
@@ -114,7 +108,7 @@ static struct dumps dumps_for(const struct driver *d, const struct input *in)
 {
 	struct dumps r = { d->dumpdir, NULL, d->dumpbase_ext, NULL };
 	const char *gk = d->compare_debug_second ? ".gk" : "";
-	const char *ib = strcmp(in->name, "-") == 0 ? "-" : base_name(in->name);
+	const char *ib = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
 	char *base, *sfx; /* sfx: where BASE's suffix starts, NULL if it has none */
 
 	if (d->dumpbase && *d->dumpbase && !r.ext)
@@ -484,7 +478,7 @@ static char *final_output(const struct driver *d, const struct input *in, const 
 {
 	if (d->output)
 		return xstrdup(d->output);
-	const char *b = strcmp(in->name, "-") == 0 ? "-" : base_name(in->name);
+	const char *b = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
 	char *stem = strcmp(b, "-") == 0 ? xstrdup("-") : strip_suffix(b);
 	char *r = xasprintf("%s%s", stem, suffix);
 	free(stem);
@@ -716,7 +710,7 @@ static int compare_debug_second(struct driver *d, const struct input *in, const 
 
 	struct strvec c = { 0 };
 	const char *cc = compiler_for(d, in->lang);
-	const char *name = base_name(cc);
+	const char *name = file_base_name(cc);
 	if (in->lang == LANG_LTO) {
 		lto1_line(d, in, &du2, "/dev/null", &c);
 	} else {
@@ -782,7 +776,7 @@ void compile_input(struct driver *d, struct input *in)
 				break;
 			/* cc1 -E %(cpp_options) */
 			struct strvec *c = &cmds[ncmds];
-			names[ncmds++] = base_name(cc);
+			names[ncmds++] = file_base_name(cc);
 			cpp_line(d, in, cc, dep, c);
 			if (d->output) {
 				strvec_push(c, "-o");
@@ -799,7 +793,7 @@ void compile_input(struct driver *d, struct input *in)
 		if (separate_cpp) {
 			char *ifile = intermediate(d, &du, is_cxx(in->lang) ? ".ii" : ".i");
 			struct strvec *c = &cmds[ncmds];
-			names[ncmds++] = base_name(cc);
+			names[ncmds++] = file_base_name(cc);
 			cpp_line(d, in, cc, dep, c);
 			cpp_options_tail(d, c);
 			strvec_push(c, "-o");
@@ -813,7 +807,7 @@ void compile_input(struct driver *d, struct input *in)
 			preprocessed = 1;
 		}
 		struct strvec *c = &cmds[ncmds];
-		names[ncmds++] = base_name(cc);
+		names[ncmds++] = file_base_name(cc);
 		cc1_src = cc1_input;
 		cc1_preprocessed = preprocessed;
 		cc1_line(d, in, &du, cc, cc1_input, preprocessed, dep, c);

@@ -465,12 +465,6 @@ static int not_actual_file(const char *name)
 	return strcmp(name, "-") == 0 || strcmp(name, "/dev/null") == 0;
 }
 
-static const char *base_of(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
-
 /* Is F2 F1 followed by a single suffix ("a.c" and "a")? */
 static int adds_single_suffix(const char *f2, const char *f1)
 {
@@ -515,13 +509,13 @@ static void plan_dumps(struct driver *d)
 	if ((!save_temps_last && dd) || (out && !real_out)) {
 		/* keep -dumpdir */
 	} else if (d->save_temps != SAVE_CWD && out) {
-		const char *b = base_of(out);
+		const char *b = file_base_name(out);
 		dumpdir = b != out ? xstrndup(out, (size_t)(b - out)) : NULL;
 	} else {
 		dumpdir = NULL;
 	}
 	/* a directory in -dumpbase overrides the dumpdir */
-	if (dumpdir && dumpbase && base_of(dumpbase) != dumpbase)
+	if (dumpdir && dumpbase && file_base_name(dumpbase) != dumpbase)
 		dumpdir = NULL;
 	/* -dumpbase-ext must be a proper suffix of -dumpbase */
 	if (ext && dumpbase && *dumpbase) {
@@ -539,7 +533,7 @@ static void plan_dumps(struct driver *d)
 		dash = 1;
 	} else if (!have_c && (!dd || (dumpbase && !*dumpbase))) {
 		/* linking: the output's name, less .exe or a.out's .out */
-		char *obase = xstrdup(real_out ? base_of(out) : "a");
+		char *obase = xstrdup(real_out ? file_base_name(out) : "a");
 		size_t lb = strlen(obase), lx = ext ? strlen(ext) : 0;
 		const char *dot = strrchr(obase + 1, '.');
 		if (ext ? lb > lx && strcmp(obase + lb - lx, ext) == 0
@@ -547,7 +541,7 @@ static void plan_dumps(struct driver *d)
 			obase[ext ? lb - lx : (size_t)(dot - obase)] = 0;
 		/* "gcc a.c -o a" dumps as a.c.*, not a-a.c.* */
 		if (dumpbase ||
-		    (single >= 0 && adds_single_suffix(base_of(d->inputs[single].name), obase))) {
+		    (single >= 0 && adds_single_suffix(file_base_name(d->inputs[single].name), obase))) {
 			ghost = obase;
 		} else {
 			dumpdir = xasprintf("%s%s-", dumpdir ? dumpdir : "", obase);
@@ -560,7 +554,7 @@ static void plan_dumps(struct driver *d)
 		if (dumpbase) {
 			outbase = xstrndup(dumpbase, strlen(dumpbase) - (ext ? strlen(ext) : 0));
 		} else if (real_out) {
-			outbase = xstrdup(base_of(out));
+			outbase = xstrdup(file_base_name(out));
 			char *dot = strrchr(outbase + 1, '.');
 			if (dot)
 				*dot = 0;
@@ -644,7 +638,7 @@ static void executable_suffix(struct driver *d)
 		return;
 	for (size_t i = 0; i < d->nopts; i++) {
 		struct opt *o = &d->opts[i];
-		if (o->id == OPT_o && !not_actual_file(o->arg) && !strchr(base_of(o->arg), '.'))
+		if (o->id == OPT_o && !not_actual_file(o->arg) && !strchr(file_base_name(o->arg), '.'))
 			o->arg = xasprintf("%s.exe", o->arg);
 	}
 }

@@ -96,3 +96,9 @@ int file_read_all(const char *path, char **data, size_t *size)
 	*size = n;
 	return 0;
 }
+
+const char *file_base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}

@@ -17,6 +17,9 @@ int file_is_nondir(const char *path);
  * with errno set. */
 int file_mkdirs(const char *dir, mode_t last);
 
+/* PATH's last component: what follows its last '/'. */
+const char *file_base_name(const char *path);
+
 /* The whole file PATH in *DATA (malloc'd, with a NUL after it), its size
  * in *SIZE: 0, or -1 with errno set. */
 int file_read_all(const char *path, char **data, size_t *size);

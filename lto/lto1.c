@@ -34,6 +34,7 @@
 #include "lto1.h"
 #include "about.h"
 #include "diag.h"
+#include "fileinfo.h"
 #include "stagetime.h"
 #include "tempfile.h"
 
@@ -143,12 +144,6 @@ static void read_link_options(struct link_options *o)
 	o->verify = !v || strcmp(v, "0") != 0;
 }
 
-static const char *base_name(const char *p)
-{
-	const char *s = strrchr(p, '/');
-	return s ? s + 1 : p;
-}
-
 /* Small enough for one backend run without WPA: the size of all the IR
  * (compressed), below which partitioning costs more than it saves. */
 enum { SMALL_IR_BYTES = 256 * 1024 };
@@ -175,7 +170,7 @@ static void link_config(struct lto_link *c, const char *desc_path, const char *t
 	read_description(desc_path, &c->desc);
 	read_link_options(o);
 	char *prefix = o->save_temps ? o->dumpdir ? xstrdup(o->dumpdir) : xasprintf("%s.", o->output)
-				     : xasprintf("%s/%s.", tempdir, base_name(o->output));
+				     : xasprintf("%s/%s.", tempdir, file_base_name(o->output));
 	/* the WPA lists its partitions one per line: no newline in their
 	 * names, whatever the output's name holds */
 	for (char *ch = strrchr(prefix, '/') ? strrchr(prefix, '/') : prefix; *ch; ch++)
