@@ -673,12 +673,9 @@ static void parse_driver_name(const char *prog, char **triplet, int *cxx)
  * driver's name (NAME_TRIPLET), else XGCC_TARGET (a driver run again by the LTO stage
  * under its plain name), else the native one.  The children learn the
  * choice through XGCC_TARGET. */
-static void select_target(struct driver *d, char *name_triplet)
+void select_target(struct driver *d, const char *name_triplet, const char *option_triplet)
 {
-	const char *triplet = NULL;
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_target || d->opts[i].id == OPT_target_eq)
-			triplet = d->opts[i].arg;
+	const char *triplet = option_triplet;
 	if (!triplet)
 		triplet = name_triplet;
 	if (!triplet && getenv("XGCC_TARGET") && *getenv("XGCC_TARGET"))
@@ -746,8 +743,7 @@ int main(int argc, char **argv)
 	env_dirs("COMPILER_PATH", &d.compiler_path);
 	setenv("COLLECT_GCC", argv[0], 1);
 
-	parse_command_line(&d, argc, argv);
-	select_target(&d, name_triplet);
+	parse_command_line(&d, argc, argv, name_triplet);
 	executable_suffix(&d);
 	driver_options(&d);
 	select_multilib(&d);

@@ -121,7 +121,9 @@ struct driver {
 };
 
 /* options.c */
-void parse_command_line(struct driver *d, int argc, char **argv);
+/* Read the command line (and select the target: -target, else
+ * NAME_TRIPLET, the driver's name's). */
+void parse_command_line(struct driver *d, int argc, char **argv, const char *name_triplet);
 const struct opt *last_opt(const struct driver *d, enum opt_id id);
 int has_opt(const struct driver *d, enum opt_id id);
 /* -pthread, given or implied by gcc's self-specs: -fopenmp, -fopenacc,
@@ -178,6 +180,7 @@ int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char
 		 const char *in_path, const char *out_path);
 void set_collect_options(const struct driver *d, int for_link);
 char *collect_as_options(const struct driver *d);
+void select_target(struct driver *d, const char *name_triplet, const char *option_triplet);
 _Noreturn void cannot_execute(const char *name, const char *path, int err);
 extern int driver_failed;
 

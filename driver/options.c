@@ -12,6 +12,7 @@
 
 #include "driver.h"
 #include "diag.h"
+#include "gccopt.h"
 #include "respfile.h"
 
 #include <errno.h>
@@ -240,103 +241,335 @@ static void split_commas(struct driver *d, const char *list, int to_link, enum o
 	strvec_free(&parts);
 }
 
-void parse_command_line(struct driver *d, int argc, char **argv)
+/* The state of the command line's reading: the -x in force. */
+struct reading {
+	enum lang xlang;
+	const char *last_x;
+	int saw_x_after_last_input;
+};
+
+static void take_input(struct driver *d, struct reading *r, const char *w)
+{
+	enum lang gxx = d->cxx && !r->saw_x_after_last_input ? gxx_language(w) : LANG_NONE;
+	add_input(d, w, gxx != LANG_NONE ? gxx : r->xlang);
+	if (gxx != LANG_NONE)
+		r->xlang = LANG_NONE; /* g++'s "-x none" after it */
+	if (strcmp(w, "-") == 0 && r->xlang == LANG_NONE)
+		d->inputs[d->ninputs - 1].lang = LANG_NONE;
+	r->saw_x_after_last_input = 0;
+}
+
+/* Option ID of the driver's table, written W (ARG its argument),
+ * GIVEN as written. */
+static void take_option(struct driver *d, struct reading *r, enum opt_id id, const char *w,
+			const char *arg, const char *given)
+{
+	switch (id) {
+	case OPT_x:
+		r->last_x = arg;
+		r->xlang = LANG_OBJECT; /* invalid: no -x names it */
+		for (size_t k = 0; k < sizeof x_langs / sizeof *x_langs; k++)
+			if (strcmp(arg, x_langs[k].name) == 0)
+				r->xlang = x_langs[k].lang;
+		if (r->xlang == LANG_OBJECT) {
+			diag(DIAG_ERROR, "language %s not recognized", arg);
+			r->xlang = LANG_NONE;
+		}
+		r->saw_x_after_last_input = 1;
+		break;
+	case OPT_l:
+		add_link_item(d, xasprintf("-l%s", arg), -1);
+		break;
+	case OPT_Wl:
+		split_commas(d, arg, 1, id);
+		break;
+	case OPT_Xlinker:
+		add_link_item(d, arg, -1);
+		break;
+	case OPT_Wp:
+		/* -Wp,-MD,FILE and -Wp,-MMD,FILE are -MD/-MMD with a file name. */
+		if (strncmp(arg, "-MD,", 4) == 0 || strncmp(arg, "-MMD,", 5) == 0) {
+			const char *comma = strchr(arg, ',');
+			add_opt(d, arg[2] == 'M' ? OPT_MMD : OPT_MD, xstrndup(arg, (size_t)(comma - arg)),
+				comma + 1);
+		} else {
+			split_commas(d, arg, 0, OPT_Wp);
+		}
+		break;
+	case OPT_Wa:
+		split_commas(d, arg, 0, OPT_Wa);
+		break;
+	default:
+		add_opt(d, id, w, arg);
+		if (given)
+			d->opts[d->nopts - 1].given = given;
+	}
+}
+
+/* WORDS (N of them) as the driver's table reads them: the row, and the
+ * argument.  -1 if no row matches. */
+static int driver_row(char *const *words, size_t n, const char **arg, size_t *used)
+{
+	int id = match_option(words[0]);
+	*arg = NULL;
+	*used = 1;
+	if (id < 0)
+		return -1;
+	const struct optdef *od = &optdefs[id];
+	size_t len = strlen(od->spelling);
+	switch (od->arg) {
+	case ARG_NONE:
+	case ARG_PREFIX:
+		break;
+	case ARG_JOINED:
+		*arg = words[0] + len;
+		break;
+	case ARG_SEP:
+	case ARG_JOIN_SEP:
+		if (od->arg == ARG_JOIN_SEP && words[0][len]) {
+			*arg = words[0] + len;
+			break;
+		}
+		if (n < 2) {
+			missing_argument(od->spelling, words[0]);
+			return -2;
+		}
+		*arg = words[1];
+		*used = 2;
+		break;
+	}
+	return id;
+}
+
+/* xgcc's own options, which GCC's table does not have. */
+static int own_option(int id)
+{
+	return id == OPT_target || id == OPT_target_eq || id == OPT_flto_cache ||
+	       id == OPT_flto_cache_size || id == OPT_flto_cache_shared ||
+	       id == OPT_fno_lto_cache_shared || id == OPT_flto_cache_secret;
+}
+
+/* The command line without GCC's table (configure could not have it):
+ * the driver's table and its long spellings alone. */
+static void read_with_driver_table(struct driver *d, struct strvec *args)
+{
+	struct reading r = { LANG_NONE, NULL, 0 };
+	for (size_t i = 0; i < args->n; i++) {
+		const char *w = args->v[i];
+		if (w[0] != '-' || w[1] == 0) {
+			take_input(d, &r, w);
+			continue;
+		}
+		if (w[1] == '-' && expand_long_option(args, i) < 0)
+			continue;
+		const char *arg;
+		size_t used;
+		int id = driver_row(args->v + i, args->n - i, &arg, &used);
+		if (id == -1)
+			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(args->v[i]));
+		if (id >= 0)
+			take_option(d, &r, (enum opt_id)id, args->v[i], arg, NULL);
+		i += used - 1;
+	}
+	if (r.saw_x_after_last_input && d->ninputs)
+		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r.last_x));
+}
+
+/* One word or option of the command line, decoded with GCC's table. */
+struct word {
+	const char *input;      /* an input file, or NULL */
+	int own;                /* xgcc's own option: the driver table's row */
+	const char *own_word, *own_arg;
+	struct gcc_decoded dec;
+	char *given;            /* the words as written */
+	int pruned;
+};
+
+static char *join_words(char *const *w, size_t n)
+{
+	char *s = xstrdup(w[0]);
+	for (size_t k = 1; k < n; k++) {
+		char *more = xasprintf("%s %s", s, w[k]);
+		free(s);
+		s = more;
+	}
+	return s;
+}
+
+/* GCC's prune_options: an option overridden by a later one of its
+ * Negative() chain is dropped (-fPIC -fno-pie, -m32 -m64), and only the
+ * last -fdiagnostics-color= stays. */
+static void prune(const struct gcc_option_table *t, struct word *ws, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (ws[i].input || ws[i].own >= 0)
+			continue;
+		for (size_t j = i + 1; j < n && !ws[i].pruned; j++)
+			if (!ws[j].input && ws[j].own < 0 && gcc_cancels(t, &ws[i].dec, &ws[j].dec))
+				ws[i].pruned = 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n && !ws[i].input; j++)
+			if (!ws[j].input && ws[i].dec.ncanon && ws[j].dec.ncanon &&
+			    strncmp(ws[i].dec.canon[0], "-fdiagnostics-color=", 20) == 0 &&
+			    strncmp(ws[j].dec.canon[0], "-fdiagnostics-color=", 20) == 0)
+				ws[i].pruned = 1;
+}
+
+/* Report a decoded word's problem as GCC's driver does; 1 if the word
+ * goes no further. */
+static int report(const struct gcc_option_table *t, const struct word *w, struct strvec *unknown)
+{
+	const struct gcc_decoded *dec = &w->dec;
+	if (dec->index == GD_IGNORE)
+		return 1;
+	if (dec->index == GD_WARN_REMOVED) {
+		if (dec->value)
+			diag(DIAG_WARNING, "switch %s is no longer supported", diag_q(w->given));
+		return 1;
+	}
+	if (dec->index == GD_UNKNOWN) {
+		/* gcc leaves unknown -Wno-X to the compiler, which reports them
+		 * only if it has warnings to give */
+		if (strncmp(w->given, "-Wno-", 5) == 0 && !(dec->errors & GE_NEGATIVE))
+			return 0;
+		strvec_push(unknown, w->given);
+		return 1;
+	}
+	if (gcc_report_error(t, dec, w->given))
+		return 1;
+	if (dec->warn)
+		diag(DIAG_WARNING, "%s", gcc_format(dec->warn, w->given));
+	return 0;
+}
+
+static void report_unknown(const struct gcc_option_table *t, const struct strvec *unknown)
+{
+	for (size_t i = 0; i < unknown->n; i++) {
+		char *hint = gcc_suggest(t, unknown->v[i] + 1);
+		if (hint)
+			diag(DIAG_ERROR, "unrecognized command-line option %s; did you mean %s?",
+			     diag_q(unknown->v[i]), diag_qf("-%s", hint));
+		else
+			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(unknown->v[i]));
+		free(hint);
+	}
+}
+
+static void decode_all(const struct gcc_option_table *t, struct strvec *args, struct word **out,
+		       size_t *nout)
+{
+	struct word *ws = xcalloc(args->n + 1, sizeof *ws);
+	size_t n = 0;
+	for (size_t i = 0; i < args->n; n++) {
+		struct word *w = &ws[n];
+		const char *s = args->v[i];
+		w->own = -1;
+		if (s[0] != '-' || s[1] == 0) {
+			w->input = s;
+			i++;
+			continue;
+		}
+		const char *arg;
+		size_t used;
+		int id = match_option(s);
+		if (id >= 0 && own_option(id) && (id = driver_row(args->v + i, args->n - i, &arg, &used)) != -1) {
+			w->own = id;
+			w->own_word = s;
+			w->own_arg = arg;
+			w->given = join_words(args->v + i, used);
+			i += used;
+			continue;
+		}
+		if (strcmp(s, "--param") == 0 && i + 1 < args->n) {
+			/* GCC reads "--param" "KEY=VALUE" as "--param=KEY=VALUE" */
+			char *joined = xasprintf("--param=%s", args->v[i + 1]);
+			gcc_decode(t, &joined, 1, &w->dec);
+			w->given = join_words(args->v + i, 2);
+			i += 2;
+			continue;
+		}
+		gcc_decode(t, args->v + i, args->n - i, &w->dec);
+		/* the excess precision styles are xgcc's (fpeval.c), with the
+		 * C99 patch's message */
+		if (w->dec.index >= 0 && strcmp(t->opts[w->dec.index].text, "-fexcess-precision=") == 0)
+			w->dec.errors &= ~(unsigned)(GE_ENUM | GE_MISSING_ARG);
+		w->given = join_words(args->v + i, w->dec.nwords);
+		i += w->dec.nwords;
+	}
+	*out = ws;
+	*nout = n;
+}
+
+/* The command line read with GCC's own option table: every option GCC
+ * knows is recognised, spelled canonically, checked and pruned as gcc
+ * does, then taken by the driver's table. */
+static void read_with_gcc_table(struct driver *d, const struct gcc_option_table *t, struct strvec *args)
+{
+	struct word *ws;
+	size_t n;
+	decode_all(t, args, &ws, &n);
+	prune(t, ws, n);
+	struct reading r = { LANG_NONE, NULL, 0 };
+	struct strvec unknown = { 0 };
+	for (size_t i = 0; i < n; i++) {
+		struct word *w = &ws[i];
+		if (w->input) {
+			take_input(d, &r, w->input);
+			continue;
+		}
+		if (w->own == -2)
+			continue;
+		if (w->own >= 0) {
+			take_option(d, &r, (enum opt_id)w->own, w->own_word, w->own_arg, NULL);
+			continue;
+		}
+		if (w->pruned || report(t, w, &unknown))
+			continue;
+		const char *arg;
+		size_t used;
+		int id = driver_row(w->dec.canon, w->dec.ncanon, &arg, &used);
+		if (id == -1) {
+			diag(DIAG_ERROR, "the option %s is not supported by xgcc", diag_q(w->given));
+			continue;
+		}
+		if (id >= 0)
+			take_option(d, &r, (enum opt_id)id, w->dec.canon[0], arg, w->given);
+	}
+	report_unknown(t, &unknown);
+	if (r.saw_x_after_last_input && d->ninputs)
+		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r.last_x));
+	strvec_free(&unknown);
+}
+
+/* -target TRIPLET or --target=TRIPLET, xgcc's own: it chooses the
+ * backend, and so the option table, before the rest is read. */
+static const char *target_option(const struct strvec *args)
+{
+	const char *triplet = NULL;
+	for (size_t i = 0; i < args->n; i++) {
+		int id = match_option(args->v[i]);
+		if (id == OPT_target && i + 1 < args->n)
+			triplet = args->v[++i];
+		else if (id == OPT_target_eq)
+			triplet = args->v[i] + strlen("--target=");
+	}
+	return triplet;
+}
+
+void parse_command_line(struct driver *d, int argc, char **argv, const char *name_triplet)
 {
 	struct strvec args = { 0 };
 	int n = respfile_expand(argc - 1, argv + 1, &args);
 	if (n < 0)
 		exit(1);
 	d->at_file_supplied = n > 0;
-
-	enum lang xlang = LANG_NONE;
-	const char *last_x = NULL;
-	int saw_x_after_last_input = 0;
-	for (size_t i = 0; i < args.n; i++) {
-		const char *w = args.v[i];
-		if (w[0] != '-' || w[1] == 0) {
-			enum lang gxx = d->cxx && !saw_x_after_last_input ? gxx_language(w) : LANG_NONE;
-			add_input(d, w, gxx != LANG_NONE ? gxx : xlang);
-			if (gxx != LANG_NONE)
-				xlang = LANG_NONE; /* g++'s "-x none" after it */
-			if (strcmp(w, "-") == 0 && xlang == LANG_NONE)
-				d->inputs[d->ninputs - 1].lang = LANG_NONE;
-			saw_x_after_last_input = 0;
-			continue;
-		}
-		if (w[1] == '-') {
-			if (expand_long_option(&args, i) < 0)
-				continue;
-			w = args.v[i];
-		}
-		int id = match_option(w);
-		if (id < 0) {
-			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(w));
-			continue;
-		}
-		const struct optdef *od = &optdefs[id];
-		const char *arg = NULL;
-		size_t len = strlen(od->spelling);
-		switch (od->arg) {
-		case ARG_NONE:
-		case ARG_PREFIX:
-			break;
-		case ARG_JOINED:
-			arg = w + len;
-			break;
-		case ARG_SEP:
-		case ARG_JOIN_SEP:
-			if (od->arg == ARG_JOIN_SEP && w[len]) {
-				arg = w + len;
-				break;
-			}
-			if (i + 1 >= args.n) {
-				missing_argument(od->spelling, w);
-				continue;
-			}
-			arg = args.v[++i];
-			break;
-		}
-		switch (id) {
-		case OPT_x:
-			last_x = arg;
-			xlang = LANG_OBJECT; /* invalid: no -x names it */
-			for (size_t k = 0; k < sizeof x_langs / sizeof *x_langs; k++)
-				if (strcmp(arg, x_langs[k].name) == 0)
-					xlang = x_langs[k].lang;
-			if (xlang == LANG_OBJECT) {
-				diag(DIAG_ERROR, "language %s not recognized", arg);
-				xlang = LANG_NONE;
-			}
-			saw_x_after_last_input = 1;
-			break;
-		case OPT_l:
-			add_link_item(d, xasprintf("-l%s", arg), -1);
-			break;
-		case OPT_Wl:
-			split_commas(d, arg, 1, id);
-			break;
-		case OPT_Xlinker:
-			add_link_item(d, arg, -1);
-			break;
-		case OPT_Wp:
-			/* -Wp,-MD,FILE and -Wp,-MMD,FILE are -MD/-MMD with a file name. */
-			if (strncmp(arg, "-MD,", 4) == 0 || strncmp(arg, "-MMD,", 5) == 0) {
-				const char *comma = strchr(arg, ',');
-				add_opt(d, arg[2] == 'M' ? OPT_MMD : OPT_MD, xstrndup(arg, (size_t)(comma - arg)),
-					comma + 1);
-			} else {
-				split_commas(d, arg, 0, OPT_Wp);
-			}
-			break;
-		case OPT_Wa:
-			split_commas(d, arg, 0, OPT_Wa);
-			break;
-		default:
-			add_opt(d, (enum opt_id)id, w, arg);
-		}
-	}
-	if (saw_x_after_last_input && d->ninputs)
-		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", last_x));
+	select_target(d, name_triplet, target_option(&args));
+	const struct gcc_option_table *t = gcc_option_table(backend_cc());
+	if (t)
+		read_with_gcc_table(d, t, &args);
+	else
+		read_with_driver_table(d, &args);
 	strvec_free(&args);
 }
 

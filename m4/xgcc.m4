@@ -67,6 +67,10 @@ AC_MSG_NOTICE([recording the backends' installations in backend-config.h])
 # shellcheck disable=SC2086
 $SHELL "$srcdir/build-aux/probe-backend" backend-config.h "$XGCC_BACKEND_CC" $xgcc_cross_ccs ||
   AC_MSG_ERROR([probing the backends ($XGCC_BACKEND_CC$xgcc_cross_ccs) failed])
+AC_MSG_NOTICE([reading the backends' option tables into backend-options.h])
+# shellcheck disable=SC2086
+$SHELL "$srcdir/build-aux/probe-options" backend-options.h "$XGCC_BACKEND_CC" $xgcc_cross_ccs ||
+  AC_MSG_ERROR([reading the backends' option tables failed])
 AC_SUBST([XGCC_BACKEND_CC])
 AC_SUBST([XGCC_CROSS_TARGETS])
 AC_DEFINE_UNQUOTED([TARGET_TRIPLET], ["$xgcc_backend_triplet"], [The triplet of the native target])

@@ -86,7 +86,7 @@ run_matrix() {
 	assert_output --partial "-specs=/dev/null"
 	run "$XGCC" -c a.c --no-such-thing
 	assert_failure
-	assert_output --regexp "unrecognized command-line option .-fno-such-thing."
+	assert_output --regexp "unrecognized command-line option .--no-such-thing.; did you mean .--no-checking.\?$"
 	run "$XGCC" -c a.c --
 	assert_failure
 	assert_output --regexp "unrecognized command-line option .--.$"

@@ -1,0 +1,102 @@
+/* GCC's own option table and its decoding rules.
+ *
+ * configure loads build-aux/optdump.cc into each backend's cc1, which
+ * writes the compiler's cl_options[] and cl_enums[] into
+ * backend-options.h as arrays of the structs below (the backend's GCC
+ * version, target options and all).  gcc_decode() reads one option of a
+ * command line as GCC's driver does (decode_cmdline_option in GCC's
+ * opts-common.cc): the longest option that matches, the "no-" forms and
+ * "--" spellings of option_map, joined and separate arguments, aliases
+ * replaced by their target with its canonical argument, and the errors
+ * GCC reports (missing, non-integer, out-of-range or unknown enumerated
+ * arguments).  gcc_cancels() is the rule by which GCC's driver prunes an
+ * option that a later one of its Negative() chain overrides.
+ */
+#ifndef XGCC_GCCOPT_H
+#define XGCC_GCCOPT_H
+
+#include <stddef.h>
+
+/* struct gcc_option.flags */
+enum {
+	GO_JOINED = 1u << 0, GO_SEPARATE = 1u << 1, GO_DRIVER = 1u << 2, GO_COMMON = 1u << 3,
+	GO_TARGET = 1u << 4, GO_OPTIMIZATION = 1u << 5, GO_WARNING = 1u << 6,
+	GO_UNDOCUMENTED = 1u << 7, GO_C = 1u << 8, GO_CXX = 1u << 9, GO_DISABLED = 1u << 10,
+	GO_SEPARATE_ALIAS = 1u << 11, GO_NEGATIVE_ALIAS = 1u << 12, GO_NO_DRIVER_ARG = 1u << 13,
+	GO_REJECT_DRIVER = 1u << 14, GO_REJECT_NEGATIVE = 1u << 15, GO_MISSING_OK = 1u << 16,
+	GO_UINTEGER = 1u << 17, GO_HOST_WIDE_INT = 1u << 18, GO_TOLOWER = 1u << 19,
+	GO_BYTE_SIZE = 1u << 20, GO_ENUM = 1u << 21,
+};
+
+/* struct gcc_option.alias when the option is no alias, or one of GCC's
+ * special targets. */
+enum { GO_NONE = -1, GO_IGNORE = -2, GO_WARN_REMOVED = -3 };
+
+struct gcc_option {
+	const char *text;          /* "-fPIC", "-std=gnu89", "-o" */
+	const char *missing_arg;   /* MissingArgError ("missing filename after %qs") */
+	const char *warn;          /* Warn() text, given whenever the option is used */
+	const char *alias_arg, *neg_alias_arg;
+	int alias;                 /* index of the alias target, or GO_* */
+	int neg;                   /* next option of its Negative() chain, or -1 */
+	unsigned flags;
+	unsigned nargs;            /* separate arguments it takes */
+	int enum_idx;              /* index of its enumerated arguments, or -1 */
+	int range_min, range_max;  /* IntegerRange, or -1 */
+};
+
+struct gcc_enum_value {
+	unsigned enum_idx;
+	const char *arg;
+	int canonical, driver_only;
+};
+
+struct gcc_option_table {
+	const char *cc;            /* the backend GCC it comes from */
+	const struct gcc_option *opts;
+	size_t nopts;
+	const struct gcc_enum_value *values;
+	size_t nvalues;
+	const char *const *enum_errors; /* "unknown excess precision style %qs" */
+};
+
+/* The table of backend CC ("gcc", "x86_64-w64-mingw32-gcc"), or NULL. */
+const struct gcc_option_table *gcc_option_table(const char *cc);
+
+/* struct gcc_decoded.index for words that are no option of the table */
+enum { GD_UNKNOWN = -1, GD_IGNORE = -2, GD_WARN_REMOVED = -3 };
+/* struct gcc_decoded.errors */
+enum {
+	GE_MISSING_ARG = 1, GE_NEGATIVE = 2, GE_DISABLED = 4, GE_UINT = 8, GE_RANGE = 16,
+	GE_ENUM = 32,
+};
+
+struct gcc_decoded {
+	int index;             /* the option (its alias target), or GD_* */
+	const char *arg;       /* its argument, or NULL */
+	int value;             /* 0 for a "no-" form */
+	size_t nwords;         /* command-line words it took */
+	unsigned errors;
+	const char *warn;      /* its Warn() text, or NULL */
+	char *canon[2];        /* GCC's canonical spelling, one or two words */
+	size_t ncanon;
+};
+
+/* Decode the option that starts ARGV[0] (ARGC words left). */
+void gcc_decode(const struct gcc_option_table *t, char *const *argv, size_t argc,
+		struct gcc_decoded *out);
+/* Report DEC's error as GCC's driver does (GIVEN: the words as written);
+ * 0 if it has none. */
+int gcc_report_error(const struct gcc_option_table *t, const struct gcc_decoded *dec,
+		     const char *given);
+/* An option EARLIER is pruned by the later option LATER (both decoded,
+ * GCC's prune_options). */
+int gcc_cancels(const struct gcc_option_table *t, const struct gcc_decoded *earlier,
+		const struct gcc_decoded *later);
+/* GCC's "did you mean" for an unrecognized option BAD (without its
+ * '-'), or NULL. */
+char *gcc_suggest(const struct gcc_option_table *t, const char *bad);
+/* Format GCC's message FMT (with %qs, %<, %>, %s) for ARG. */
+char *gcc_format(const char *fmt, const char *arg);
+
+#endif

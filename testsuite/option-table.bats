@@ -1,0 +1,120 @@
+#!/usr/bin/env bats
+# The driver reads options with gcc's own option table (driver/gccopt.c,
+# build-aux/optdump.cc): recognition, canonical spellings, gcc's errors
+# and "did you mean", Negative() pruning; and without the table
+# (XGCC_NO_GCC_OPTIONS) with its own.
+load helper
+load lib-run
+
+setup() {
+	common_setup
+	printf 'int main(void) { return 0; }\n' >a.c
+}
+
+MINGW64="$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc"
+
+# same_as_gcc REF OURS ARGS...: the same -### commands and messages, and
+# the same exit status.
+same_as_gcc() {
+	local ref=$1 ours=$2 want got wrc grc
+	shift 2
+	want=$("$ref" -### "$@" 2>&1; echo "exit $?")
+	got=$("$ours" -### "$@" 2>&1; echo "exit $?")
+	want=$(echo "$want" | grep -E '^ |^[a-z0-9_-]*gcc: |^exit ' |
+		sed -E -e 's#^[a-z0-9_-]*gcc: #D: #' -e 's# -plugin [^ ]+##' -e 's# "-plugin-opt=[^"]*"##g' \
+		    -e 's#[^ "]*/cc[A-Za-z0-9]{6}(\.[a-z]+)?#TMP\1#g' -e 's#^ [^ ]*/collect2 # collect2 #')
+	got=$(echo "$got" | grep -E '^ |^[a-z0-9_-]*xgcc: |^exit ' | grep -v 'note: .*-fexcess-precision' |
+		sed -E -e 's#^[a-z0-9_-]*xgcc: #D: #' -e 's# "-fexcess-precision=[a-z]*"##g' \
+		    -e 's#[^ "]*/cc[A-Za-z0-9]{6}(\.[a-z]+)?#TMP\1#g' -e 's#^ [^ ]*/collect2 # collect2 #')
+	if [ "$want" != "$got" ]; then
+		echo "for: $*"
+		echo "gcc:"; echo "$want"
+		echo "xgcc:"; echo "$got"
+		return 1
+	fi
+}
+
+@test "the table is the backend's: as many options as its plugin headers' options.h has" {
+	local hdr want got
+	hdr="$(gcc -print-file-name=plugin)/include/options.h"
+	[ -f "$hdr" ] || skip "no plugin headers: $hdr"
+	# the enumerators of enum opt_code before N_OPTS
+	# enum opt_code's last enumerator before N_OPTS, plus one
+	want=$(sed -n '/^enum opt_code/,/N_OPTS,/p' "$hdr" | sed -n 's/^  OPT_[A-Za-z0-9_]* = \([0-9]*\),.*/\1/p' | tail -n 1)
+	want=$((want + 1))
+	got=$(sed -n '/^static const struct gcc_option gcc_options_0\[\]/,/^};/p' \
+		"$XGCC_BUILDDIR/backend-options.h" | grep -c '^	{ "')
+	[ "$want" -gt 1000 ]
+	[ "$got" -eq "$want" ] || fail "backend-options.h has $got options, options.h $want"
+}
+
+@test "an unknown option is an error with gcc's hint, and nothing runs" {
+	run "$XGCC" -c -fsanitiz=address a.c
+	assert_failure 1
+	assert_output --regexp "^xgcc: error: unrecognized command-line option .-fsanitiz=address.; did you mean .-fsanitize=address.\?$"
+	assert_no_file a.o
+	same_as_gcc gcc "$XGCC" -c -fsanitiz=address a.c
+	same_as_gcc gcc "$XGCC" -c -mfoo -Wbar a.c
+	same_as_gcc gcc "$XGCC" -c --helpx a.c
+	same_as_gcc gcc "$XGCC" -c -std=c99x a.c
+	same_as_gcc gcc "$XGCC" -c -fno-sanitize a.c
+}
+
+@test "an unknown -Wno- option is left to cc1, as gcc leaves it" {
+	same_as_gcc gcc "$XGCC" -c -Wno-such-warning a.c
+	run "$XGCC" -c -Wno-such-warning a.c
+	assert_success
+}
+
+@test "gcc's argument errors, in gcc's words" {
+	same_as_gcc gcc "$XGCC" -c -ftree-parallelize-loops=x a.c
+	same_as_gcc gcc "$XGCC" -c -flto-partition=foo a.c
+	same_as_gcc gcc "$XGCC" -c -fabi-version=x a.c
+	same_as_gcc gcc "$XGCC" -c a.c -o
+	same_as_gcc gcc "$XGCC" -c a.c -I
+	same_as_gcc gcc "$XGCC" -c a.c -D
+	same_as_gcc gcc "$XGCC" -c a.c -MT
+	run "$XGCC" -c -flto-partition=foo a.c
+	assert_failure 1
+	assert_line --regexp "^xgcc: error: unknown LTO partitioning model .foo.$"
+	assert_line --regexp "^xgcc: note: valid arguments to .-flto-partition=. are: 1to1 balanced max none one$"
+}
+
+@test "aliases reach cc1 as their targets; deprecated ones warn as gcc" {
+	same_as_gcc gcc "$XGCC" -c -pedantic a.c
+	same_as_gcc gcc "$XGCC" -c -mcpu=native a.c
+	same_as_gcc gcc "$XGCC" -c --all-warnings --extra-warnings a.c
+	same_as_gcc gcc "$XGCC" -c --debug --optimize=2 --machine-arch=x86-64 a.c
+	same_as_gcc gcc "$XGCC" -c -fno-diagnostics-color -fdiagnostics-color=auto a.c
+	same_as_gcc gcc "$XGCC" -c -fstrength-reduce a.c
+}
+
+@test "an option overridden by a later one of its Negative chain is dropped" {
+	same_as_gcc gcc "$XGCC" -c -fPIC -fno-pie a.c
+	same_as_gcc gcc "$XGCC" -c -fpie -fPIC a.c
+	same_as_gcc gcc "$XGCC" -fPIE -fno-PIE a.c
+	same_as_gcc gcc "$XGCC" -c -m32 -m64 a.c
+	run "$XGCC" -### -c -fPIC -fno-pie a.c
+	assert_success
+	refute_output --partial -fPIC
+}
+
+@test "the MinGW drivers have their backend's table" {
+	[ -x "$MINGW64" ] || skip "no x86_64 MinGW target configured"
+	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -mwindows -municode a.c
+	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -c -mwindowz a.c
+	same_as_gcc gcc "$XGCC" -c -mwindows a.c
+}
+
+@test "without gcc's table the driver's own is used: unknown -f options go to cc1" {
+	XGCC_NO_GCC_OPTIONS=1 run "$XGCC" -### -c -fno-such-flag a.c
+	assert_success
+	assert_output --partial " -fno-such-flag "
+	XGCC_NO_GCC_OPTIONS=1 run "$XGCC" -c -fsanitiz=address a.c
+	assert_failure
+	# cc1 reports it, without a hint
+	assert_output --regexp "^cc1: error: unrecognized command-line option .-fsanitiz=address.$"
+	XGCC_NO_GCC_OPTIONS=1 run "$XGCC" -c a.c
+	assert_success
+	assert_exists a.o
+}
