@@ -31,7 +31,7 @@
 #ifndef GCC_OPTION_TABLES
 #define GCC_OPTION_TABLES
 #endif
-static const struct gcc_option_table tables[] = { GCC_OPTION_TABLES { NULL, NULL, 0, NULL, 0, NULL } };
+static const struct gcc_option_table tables[] = { GCC_OPTION_TABLES { NULL, NULL, 0, NULL, 0, NULL, NULL } };
 
 const struct gcc_option_table *gcc_option_table(const char *cc)
 {
@@ -549,4 +549,30 @@ char *gcc_suggest(const struct gcc_option_table *t, const char *bad)
 		return b.text;
 	free(b.text);
 	return NULL;
+}
+
+/* Whether the specs name switch S (without its '-'). */
+static int spec_names(const struct gcc_option_table *t, const char *s)
+{
+	for (const char *p = t->spec_switches; *p;) {
+		while (*p == ' ')
+			p++;
+		const char *end = strchr(p, ' ');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (n && p[n - 1] == '*' ? strncmp(s, p, n - 1) == 0
+					 : n && strlen(s) == n && strncmp(s, p, n) == 0)
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+int gcc_switch_negated(const struct gcc_option_table *t, const char *word, const char *later)
+{
+	const char *s = word + 1, *l = later + 1;
+	if (!strchr("Wfmg", s[0]) || s[0] != l[0] || !spec_names(t, s))
+		return 0;
+	if (strncmp(s + 1, "no-", 3) == 0)
+		return strcmp(l + 1, s + 4) == 0;
+	return strncmp(l + 1, "no-", 3) == 0 && strcmp(l + 4, s + 1) == 0;
 }

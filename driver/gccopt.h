@@ -58,6 +58,10 @@ struct gcc_option_table {
 	const struct gcc_enum_value *values;
 	size_t nvalues;
 	const char *const *enum_errors; /* "unknown excess precision style %qs" */
+	/* The -f, -m, -W and -g switches the backend's specs name, without
+	 * their '-', each between spaces; "fprofile-generate*" names all
+	 * that start so. */
+	const char *spec_switches;
 };
 
 /* The table of backend CC ("gcc", "x86_64-w64-mingw32-gcc"), or NULL. */
@@ -96,6 +100,10 @@ int gcc_cancels(const struct gcc_option_table *t, const struct gcc_decoded *earl
 /* GCC's "did you mean" for an unrecognized option BAD (without its
  * '-'), or NULL. */
 char *gcc_suggest(const struct gcc_option_table *t, const char *bad);
+/* Whether GCC's driver drops the switch WORD ("-fopenmp") because the
+ * later one LATER negates it ("-fno-openmp"): check_live_switch, for
+ * switches its specs name. */
+int gcc_switch_negated(const struct gcc_option_table *t, const char *word, const char *later);
 /* Format GCC's message FMT (with %qs, %<, %>, %s) for ARG. */
 char *gcc_format(const char *fmt, const char *arg);
 

@@ -398,7 +398,9 @@ static char *join_words(char *const *w, size_t n)
 
 /* GCC's prune_options: an option overridden by a later one of its
  * Negative() chain is dropped (-fPIC -fno-pie, -m32 -m64), and only the
- * last -fdiagnostics-color= stays. */
+ * last -fdiagnostics-color= stays.  Then its check_live_switch: a switch
+ * the specs name is dropped when a later one negates it (-fopenmp
+ * -fno-openmp: no -fopenmp, -D_REENTRANT or -lgomp). */
 static void prune(const struct gcc_option_table *t, struct word *ws, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -408,6 +410,12 @@ static void prune(const struct gcc_option_table *t, struct word *ws, size_t n)
 			if (!ws[j].input && ws[j].own < 0 && gcc_cancels(t, &ws[i].dec, &ws[j].dec))
 				ws[i].pruned = 1;
 	}
+	/* switches the specs name, negated later (-fopenmp -fno-openmp) */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n && !ws[i].input && ws[i].own < 0 && ws[i].dec.ncanon == 1; j++)
+			if (!ws[j].input && ws[j].own < 0 && ws[j].dec.ncanon == 1 &&
+			    gcc_switch_negated(t, ws[i].dec.canon[0], ws[j].dec.canon[0]))
+				ws[i].pruned = 1;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n && !ws[i].input; j++)
 			if (!ws[j].input && ws[i].dec.ncanon && ws[j].dec.ncanon &&
