@@ -136,6 +136,18 @@ int parallelize_loops(const struct driver *d);
  * self-specs add it, even when it is given too). */
 int mthreads_on(const struct driver *d);
 int mthreads_implied(const struct driver *d);
+/* Queries of the resolved options (read with gcc's table: canonical,
+ * pruned, negated switches dropped; see options.c).
+ * opt_on: whether switch NAME ("-fopenmp", "-msse2", "-Ofast") is on:
+ * the last of NAME and its negative form ("-fno-openmp") decides (for
+ * -Ofast, the last -O option), 0 (opt_on_or: DFLT) if neither is given. */
+int opt_on(const struct driver *d, const char *name);
+int opt_on_or(const struct driver *d, const char *name, int dflt);
+/* The last option spelled exactly WORD / starting with PREFIX, or NULL. */
+const struct opt *opt_given(const struct driver *d, const char *word);
+const struct opt *opt_starting(const struct driver *d, const char *prefix);
+/* What follows PREFIX ("-march=") in the last option so spelled, or NULL. */
+const char *opt_value(const struct driver *d, const char *prefix);
 /* The last of -fNAME / -fno-NAME style pair: 1, 0, or DFLT if neither. */
 int last_flag(const struct driver *d, const char *yes, const char *no, int dflt);
 /* A PREFIX option given exactly as WORD (or starting with WORD when PREFIX). */

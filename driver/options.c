@@ -591,6 +591,63 @@ const struct opt *last_opt(const struct driver *d, enum opt_id id)
 
 int has_opt(const struct driver *d, enum opt_id id) { return last_opt(d, id) != NULL; }
 
+/* NAME's negative form ("-fno-openmp" for "-fopenmp", "-mno-sse2",
+ * "-Wno-error", "-gno-split-dwarf"), or NULL if it has none. */
+static char *negative_form(const char *name)
+{
+	if (name[0] != '-' || !strchr("fmWg", name[1]) || !name[2])
+		return NULL;
+	if (strncmp(name + 2, "no-", 3) == 0)
+		return xasprintf("-%c%s", name[1], name + 5);
+	return xasprintf("-%cno-%s", name[1], name + 2);
+}
+
+int opt_on_or(const struct driver *d, const char *name, int dflt)
+{
+	int is_O = name[1] == 'O';
+	char *neg = negative_form(name);
+	int on = dflt;
+	for (size_t i = d->nopts; i-- > 0;) {
+		const char *w = d->opts[i].word;
+		if (strcmp(w, name) == 0) {
+			on = 1;
+			break;
+		}
+		/* a later -O option of any level ends an -Ofast */
+		if ((neg && strcmp(w, neg) == 0) || (is_O && d->opts[i].id == OPT_O)) {
+			on = 0;
+			break;
+		}
+	}
+	free(neg);
+	return on;
+}
+
+int opt_on(const struct driver *d, const char *name) { return opt_on_or(d, name, 0); }
+
+const struct opt *opt_given(const struct driver *d, const char *word)
+{
+	for (size_t i = d->nopts; i-- > 0;)
+		if (strcmp(d->opts[i].word, word) == 0)
+			return &d->opts[i];
+	return NULL;
+}
+
+const struct opt *opt_starting(const struct driver *d, const char *prefix)
+{
+	size_t len = strlen(prefix);
+	for (size_t i = d->nopts; i-- > 0;)
+		if (strncmp(d->opts[i].word, prefix, len) == 0)
+			return &d->opts[i];
+	return NULL;
+}
+
+const char *opt_value(const struct driver *d, const char *prefix)
+{
+	const struct opt *o = opt_starting(d, prefix);
+	return o ? o->word + strlen(prefix) : NULL;
+}
+
 const struct opt *find_word(const struct driver *d, const char *word, int prefix)
 {
 	size_t len = strlen(word);
