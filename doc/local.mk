@@ -27,12 +27,17 @@ doc_xgcc_TEXINFOS = doc/lto.texi doc/lto-options.texi doc/tools.texi
 # Makefile.am: the cross drivers' TRIPLET-xgcc, TRIPLET-xg++,
 # TRIPLET-xgcc-ar, -nm, -ranlib, and the names CMake looks for: gcc-ar-X.Y,
 # gcc-nm-X.Y, gcc-ranlib-X.Y, TRIPLET-gcc-xgcc, TRIPLET-g++-xgcc and
-# TRIPLET-gcc-{ar,nm,ranlib}-xgcc) get man pages too: one-line ".so"
+# TRIPLET-gcc-{ar,nm,ranlib}-xgcc, and the thread-model drivers
+# TRIPLET-xgcc-MODEL, TRIPLET-xg++-MODEL) get man pages too: one-line ".so"
 # pages naming the program's own.  Makefile.am's uninstall-hook removes
 # them.
 cross_man_links = for c in $(XGCC_CROSS_TARGETS); do \
 	  links="$$links $$c-xgcc.1:xgcc.1 $$c-xg++.1:xg++.1 $$c-gcc-xgcc.1:xgcc.1 $$c-g++-xgcc.1:xg++.1"; \
 	  for t in ar nm ranlib; do links="$$links $$c-xgcc-$$t.1:xgcc-ar.1 $$c-gcc-$$t-xgcc.1:xgcc-ar.1"; done; \
+	done; \
+	for v in $(XGCC_THREAD_MODEL_VARIANTS); do \
+	  c=$${v%%:*}; m=`echo "$$v" | cut -d: -f2`; \
+	  links="$$links $$c-xgcc-$$m.1:xgcc.1 $$c-xg++-$$m.1:xg++.1"; \
 	done; \
 	cmake_ver=`$(XGCC_BACKEND_CC) -dumpfullversion | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p'`; \
 	for t in ar nm ranlib; do links="$$links gcc-$$t-$$cmake_ver.1:xgcc-ar.1"; done

@@ -647,11 +647,15 @@ static void executable_suffix(struct driver *d)
  * [TRIPLET-]FRONT[-SUFFIX], FRONT being xgcc, xg++, gcc, g++, cc or c++
  * and SUFFIX a version or program suffix: "g++-12", and
  * "x86_64-w64-mingw32-g++-xgcc", the form CMake takes a cross toolchain's
- * prefix from.  Sets *TRIPLET (NULL: none) and *CXX (a C++ front). */
-static void parse_driver_name(const char *prog, char **triplet, int *cxx)
+ * prefix from.  A word of SUFFIX that is a configured backend's thread
+ * model asks for that model, as Debian's x86_64-w64-mingw32-gcc-posix
+ * does: "x86_64-w64-mingw32-xgcc-posix".  Sets *TRIPLET and
+ * *THREAD_MODEL (NULL: none) and *CXX (a C++ front). */
+static void parse_driver_name(const char *prog, char **triplet, char **thread_model, int *cxx)
 {
 	static const char *const fronts[] = { "xgcc", "xg++", "gcc", "g++", "cc", "c++" };
 	*triplet = NULL;
+	*thread_model = NULL;
 	*cxx = 0;
 	for (const char *p = prog;;) {
 		const char *dash = strchr(p, '-');
@@ -661,6 +665,12 @@ static void parse_driver_name(const char *prog, char **triplet, int *cxx)
 				if (p > prog)
 					*triplet = xstrndup(prog, (size_t)(p - 1 - prog));
 				*cxx = strchr(fronts[i], '+') != NULL;
+				struct strvec suffix = { 0 };
+				strvec_split(&suffix, dash ? dash + 1 : "", '-');
+				for (size_t k = 0; k < suffix.n; k++)
+					if (!*thread_model && backend_thread_model_known(suffix.v[k]))
+						*thread_model = xstrdup(suffix.v[k]);
+				strvec_free(&suffix);
 				return;
 			}
 		if (!dash)
@@ -671,30 +681,47 @@ static void parse_driver_name(const char *prog, char **triplet, int *cxx)
 
 /* Pick the backend and the target row: -target/--target=, else the
  * driver's name (NAME_TRIPLET), else XGCC_TARGET (a driver run again by the LTO stage
- * under its plain name), else the native one.  The children learn the
- * choice through XGCC_TARGET. */
-void select_target(struct driver *d, const char *name_triplet, const char *option_triplet)
+ * under its plain name), else the native one; among the target's
+ * thread-model variants the one NAME_THREAD_MODEL names, else as
+ * lib/backend.h says.  The children learn the choice through XGCC_TARGET
+ * and XGCC_THREAD_MODEL. */
+void select_target(struct driver *d, const char *option_triplet)
 {
 	const char *triplet = option_triplet;
+	const char *name_thread_model = d->name_thread_model;
 	if (!triplet)
-		triplet = name_triplet;
+		triplet = d->name_triplet;
 	if (!triplet && getenv("XGCC_TARGET") && *getenv("XGCC_TARGET"))
 		triplet = getenv("XGCC_TARGET");
 	if (!triplet)
 		triplet = backends[0]->triplet;
-	if (!backend_select(triplet)) {
+	if (!backend_select_thread_model(triplet, name_thread_model, d->cxx)) {
+		/* the configured triplets, each once; or the thread models of TRIPLET */
+		int target_known = name_thread_model && backend_select(triplet);
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *f = open_memstream(&buf, &len);
-		for (size_t i = 0; i < nbackends; i++)
-			fprintf(f, "%s%s", i ? ", " : "", backends[i]->triplet);
+		for (size_t i = 0, n = 0; i < nbackends; i++) {
+			const struct backend *b = backends[i];
+			size_t j = 0;
+			while (j < i && strcmp(backends[j]->triplet, b->triplet) != 0)
+				j++;
+			if (target_known && strcmp(b->triplet, backend_triplet()) == 0)
+				fprintf(f, "%s%s", n++ ? ", " : "", b->thread_model);
+			else if (!target_known && j == i)
+				fprintf(f, "%s%s", n++ ? ", " : "", b->triplet);
+		}
 		fclose(f);
+		if (target_known)
+			stop("the %s thread model of target %s is not configured in this xgcc (configured: %s)",
+			     name_thread_model, backend_triplet(), buf);
 		stop("target %s is not configured in this xgcc (configured: %s; see --enable-targets)", triplet, buf);
 	}
 	d->target = target_find(backend_triplet());
 	if (!d->target)
 		fatal("target %s is not supported by this xgcc", backend_triplet());
 	setenv("XGCC_TARGET", backend_triplet(), 1);
+	setenv("XGCC_THREAD_MODEL", backend_thread_model(), 1);
 }
 
 static void set_link_environment(struct driver *d)
@@ -736,14 +763,13 @@ int main(int argc, char **argv)
 	diag_color_args(argc, argv);
 	temp_init();
 	d.argv0 = argv[0];
-	char *name_triplet;
-	parse_driver_name(diag_progname(), &name_triplet, &d.cxx);
+	parse_driver_name(diag_progname(), &d.name_triplet, &d.name_thread_model, &d.cxx);
 	d.self_dir = self_directory(argv[0]);
 	env_dirs("LIBRARY_PATH", &d.library_path);
 	env_dirs("COMPILER_PATH", &d.compiler_path);
 	setenv("COLLECT_GCC", argv[0], 1);
 
-	parse_command_line(&d, argc, argv, name_triplet);
+	parse_command_line(&d, argc, argv);
 	executable_suffix(&d);
 	driver_options(&d);
 	select_multilib(&d);

@@ -9,25 +9,92 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const struct backend *const backends[] = { BACKEND_TABLE };
 const size_t nbackends = sizeof backends / sizeof *backends;
 
 static const struct backend *current;
 
-int backend_select(const char *triplet)
+/* Whether A and B name the same file once their symbolic links are
+ * followed: an alternative's chain (/usr/bin/x86_64-w64-mingw32-gcc ->
+ * /etc/alternatives/... -> ...-gcc-posix) ends at one of the variants. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return *a && *b && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* The thread-model variant THREAD_MODEL of backends[FIRST] (a backend of
+ * the same triplet), or NULL. */
+static const struct backend *variant_of(size_t first, const char *thread_model)
+{
+	for (size_t i = first; i < nbackends; i++)
+		if (strcmp(backends[i]->triplet, backends[first]->triplet) == 0 &&
+		    strcmp(backends[i]->thread_model, thread_model) == 0)
+			return backends[i];
+	return NULL;
+}
+
+/* Which variant of backends[FIRST] runs: see backend.h. */
+static const struct backend *choose_variant(size_t first, const char *asked, int cxx)
+{
+	static const char configured_thread_model[] = XGCC_DEFAULT_THREAD_MODEL;
+	const char *triplet = backends[first]->triplet;
+	const struct backend *b;
+	if (asked)
+		return variant_of(first, asked);
+	size_t nvariants = 0;
+	for (size_t i = first; i < nbackends; i++)
+		nvariants += strcmp(backends[i]->triplet, triplet) == 0;
+	if (nvariants == 1)
+		return backends[first];
+	const char *inherited = getenv("XGCC_THREAD_MODEL");
+	if (inherited && *inherited && (b = variant_of(first, inherited)))
+		return b;
+	if (*configured_thread_model && (b = variant_of(first, configured_thread_model)))
+		return b;
+	for (size_t i = first; i < nbackends; i++) {
+		b = backends[i];
+		if (strcmp(b->triplet, triplet) != 0)
+			continue;
+		int by_cxx = cxx && *b->alternative_cxx && *b->cxx_path;
+		if (same_file(by_cxx ? b->alternative_cxx : b->alternative, by_cxx ? b->cxx_path : b->cc_path))
+			return b;
+	}
+	return backends[first];
+}
+
+int backend_select_thread_model(const char *triplet, const char *thread_model, int cxx)
 {
 	const struct target *t = target_find(triplet);
+	size_t first = nbackends;
+	for (size_t i = 0; i < nbackends && first == nbackends; i++)
+		if (strcmp(backends[i]->triplet, triplet) == 0)
+			first = i;
+	for (size_t i = 0; t && i < nbackends && first == nbackends; i++)
+		if (target_find(backends[i]->triplet) == t)
+			first = i;
+	if (first == nbackends)
+		return 0;
+	const struct backend *b = choose_variant(first, thread_model, cxx);
+	if (!b)
+		return 0;
+	current = b;
+	return 1;
+}
+
+int backend_select(const char *triplet)
+{
+	return backend_select_thread_model(triplet, NULL, 0);
+}
+
+int backend_thread_model_known(const char *thread_model)
+{
 	for (size_t i = 0; i < nbackends; i++)
-		if (strcmp(backends[i]->triplet, triplet) == 0) {
-			current = backends[i];
+		if (strcmp(backends[i]->thread_model, thread_model) == 0)
 			return 1;
-		}
-	for (size_t i = 0; t && i < nbackends; i++)
-		if (target_find(backends[i]->triplet) == t) {
-			current = backends[i];
-			return 1;
-		}
 	return 0;
 }
 
@@ -58,6 +125,8 @@ const char *backend_lto1(void) { return B->lto1; }
 const char *backend_plugin_dir(void) { return B->plugin_dir; }
 const char *backend_multilib_defaults(void) { return B->multilib_defaults; }
 int backend_as_gz_bare(void) { return B->as_gz_bare; }
+int backend_reentrant_always(void) { return B->reentrant_always; }
+int backend_lpthread_always(void) { return B->lpthread_always; }
 
 int backend_option_per_function(const char *opt)
 {

@@ -11,6 +11,14 @@
  * followed by the multilib directory, "@LP@" for each LIBRARY_PATH entry,
  * "@SR@" for the --sysroot directory;
  * backend_expand() turns a template into the list gcc itself would use.
+ *
+ * A target may have more than one backend: the thread-model variants of
+ * Debian's mingw-w64 GCCs (x86_64-w64-mingw32-gcc-win32 and -posix),
+ * among which the system chooses with update-alternatives.  Which one a
+ * driver runs: the thread model its name asks for, else XGCC_THREAD_MODEL
+ * (which a driver sets for the programs it runs), else configure's
+ * --with-mingw-thread-model, else the variant the system's TRIPLET-gcc
+ * (TRIPLET-g++ for C++) resolves to now, else the first configured.
  */
 #ifndef XGCC_BACKEND_H
 #define XGCC_BACKEND_H
@@ -37,6 +45,11 @@ struct backend_link_defaults {
 struct backend {
 	const char *cc, *cc_path, *triplet, *version, *fullversion, *version_line;
 	const char *configured_with, *thread_model, *lto_compression, *install_dir, *programs;
+	/* Thread-model variants: the plain names update-alternatives points
+	 * at one variant ("/usr/bin/x86_64-w64-mingw32-gcc", ...-g++) and
+	 * this variant's g++ ("/usr/bin/x86_64-w64-mingw32-g++-posix"); ""
+	 * for a backend that is no such variant. */
+	const char *alternative, *alternative_cxx, *cxx_path;
 	const char *cc1, *cc1plus, *lto1, *collect2;
 	const char *as, *ld;           /* --with-as=, --with-ld= of the GCC's configure, or "" */
 	const char *plugin_dir;
@@ -48,6 +61,9 @@ struct backend {
 	int async_unwind_tables;       /* the distribution's specs add -fasynchronous-unwind-tables */
 	int as_gz_bare;                /* -gz gives as a bare --compress-debug-sections, -gz=zlib is
 					* an error (mingw-w64's specs); else --compress-debug-sections=TYPE */
+	int reentrant_always;          /* cpp defines _REENTRANT without -pthread (and undefines it
+					* with -pthread): mingw-w64's posix thread model */
+	int lpthread_always;           /* the link takes -lpthread without -pthread: the same */
 	struct backend_link_defaults link;
 	const struct backend_multilib *multilibs;
 	size_t nmultilibs;
@@ -58,8 +74,17 @@ extern const struct backend *const backends[];
 extern const size_t nbackends;
 
 /* Make the backend for TRIPLET current (the exact triplet, or one of the
- * same target row); 0 if none is configured. */
+ * same target row); 0 if none is configured.  Among thread-model
+ * variants: XGCC_THREAD_MODEL's, configure's, else the one the system's
+ * TRIPLET-gcc resolves to. */
 int backend_select(const char *triplet);
+/* The same, for a driver: THREAD_MODEL (from its name; NULL: none asked
+ * for) must be configured; CXX follows TRIPLET-g++'s alternative rather
+ * than TRIPLET-gcc's.  0 if TRIPLET, or THREAD_MODEL for it, is not
+ * configured. */
+int backend_select_thread_model(const char *triplet, const char *thread_model, int cxx);
+/* Whether some configured backend has THREAD_MODEL ("posix", "win32"). */
+int backend_thread_model_known(const char *thread_model);
 const struct backend *backend_current(void);
 
 const char *backend_cc(void);
@@ -81,6 +106,8 @@ const char *backend_as(void);
 const char *backend_ld(void);
 const struct backend_link_defaults *backend_link_defaults(void);
 int backend_as_gz_bare(void);
+int backend_reentrant_always(void);
+int backend_lpthread_always(void);
 /* Whether GCC records OPT ("-fwrapv", "-ffp-contract=") per function. */
 int backend_option_per_function(const char *opt);
 

@@ -44,7 +44,26 @@ AS_CASE([$enable_targets],
   [all], [xgcc_want=$xgcc_known_targets xgcc_must=yes],
   [no|""], [xgcc_want= xgcc_must=no],
   [xgcc_want=`echo "$enable_targets" | tr ',' ' '` xgcc_must=yes])
+# --with-mingw-thread-model: which of the thread-model variants of a
+# cross GCC (Debian's mingw-w64 ones: TRIPLET-gcc-posix, TRIPLET-gcc-win32,
+# chosen among by update-alternatives) the drivers whose name chooses
+# none use.  auto: the one the system's TRIPLET-gcc (TRIPLET-g++ for
+# xg++) resolves to when the driver runs, so that an administrator's
+# later update-alternatives --set counts as it does for gcc.  Where both
+# variants are installed both are probed, and the drivers
+# TRIPLET-xgcc-posix, TRIPLET-xgcc-win32 (and xg++) choose one by name.
+AC_ARG_WITH([mingw-thread-model],
+  [AS_HELP_STRING([--with-mingw-thread-model=auto|posix|win32],
+    [the thread model of the MinGW drivers whose name names none, where both of the cross GCC's variants are installed (default: auto, the one TRIPLET-gcc's alternative points to when the driver runs)])],
+  [], [with_mingw_thread_model=auto])
+AS_CASE([$with_mingw_thread_model],
+  [auto|yes], [xgcc_default_thread_model=],
+  [posix|win32], [xgcc_default_thread_model=$with_mingw_thread_model],
+  [AC_MSG_ERROR([--with-mingw-thread-model=$with_mingw_thread_model: say auto, posix or win32])])
+AC_DEFINE_UNQUOTED([XGCC_DEFAULT_THREAD_MODEL], ["$xgcc_default_thread_model"],
+  [The thread model of the cross drivers whose name names none; "" follows the system's alternative])
 XGCC_CROSS_TARGETS=
+XGCC_THREAD_MODEL_VARIANTS=
 xgcc_cross_ccs=
 for xgcc_t in $xgcc_want; do
   AS_IF([test "x$xgcc_t" = "x$xgcc_backend_triplet"], [continue])
@@ -61,7 +80,26 @@ for xgcc_t in $xgcc_want; do
                [AC_MSG_ERROR([--enable-targets=$enable_targets: missing:$xgcc_missing])])],
         [AC_MSG_RESULT([yes])
          XGCC_CROSS_TARGETS="$XGCC_CROSS_TARGETS${XGCC_CROSS_TARGETS:+ }$xgcc_t"
-         xgcc_cross_ccs="$xgcc_cross_ccs $xgcc_t-gcc"])
+         # Both thread-model variants installed: probe both, the one
+         # TRIPLET-gcc points to now first (the fallback of a driver that
+         # finds the alternative gone).
+         AC_MSG_CHECKING([for the thread-model variants of $xgcc_t-gcc])
+         xgcc_plain=`command -v "$xgcc_t-gcc"`
+         xgcc_posix=`command -v "$xgcc_t-gcc-posix" 2>/dev/null`
+         xgcc_win32=`command -v "$xgcc_t-gcc-win32" 2>/dev/null`
+         AS_IF([test -n "$xgcc_posix" && test -n "$xgcc_win32"],
+               [AS_IF([test "$xgcc_plain" -ef "$xgcc_posix"],
+                      [xgcc_cross_ccs="$xgcc_cross_ccs $xgcc_t-gcc-posix $xgcc_t-gcc-win32"
+                       AC_MSG_RESULT([posix (current), win32])],
+                      [xgcc_cross_ccs="$xgcc_cross_ccs $xgcc_t-gcc-win32 $xgcc_t-gcc-posix"
+                       AS_IF([test "$xgcc_plain" -ef "$xgcc_win32"],
+                             [AC_MSG_RESULT([win32 (current), posix])],
+                             [AC_MSG_RESULT([win32, posix ($xgcc_t-gcc is neither)])])])
+                XGCC_THREAD_MODEL_VARIANTS="$XGCC_THREAD_MODEL_VARIANTS${XGCC_THREAD_MODEL_VARIANTS:+ }$xgcc_t:posix $xgcc_t:win32"],
+               [AC_MSG_RESULT([no])
+                AS_CASE([$xgcc_t:$xgcc_default_thread_model], [*-mingw*:?*],
+                  [AC_MSG_WARN([--with-mingw-thread-model=$with_mingw_thread_model: $xgcc_t-gcc-posix and $xgcc_t-gcc-win32 are not both installed; the $xgcc_t drivers use $xgcc_t-gcc, whatever its thread model])])
+                xgcc_cross_ccs="$xgcc_cross_ccs $xgcc_t-gcc"])])
 done
 AC_MSG_NOTICE([recording the backends' installations in backend-config.h])
 # shellcheck disable=SC2086
@@ -73,6 +111,7 @@ $SHELL "$srcdir/build-aux/probe-options" backend-options.h "$XGCC_BACKEND_CC" $x
   AC_MSG_ERROR([reading the backends' option tables failed])
 AC_SUBST([XGCC_BACKEND_CC])
 AC_SUBST([XGCC_CROSS_TARGETS])
+AC_SUBST([XGCC_THREAD_MODEL_VARIANTS])
 AC_DEFINE_UNQUOTED([TARGET_TRIPLET], ["$xgcc_backend_triplet"], [The triplet of the native target])
 ])
 
