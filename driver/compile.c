@@ -294,9 +294,20 @@ static void pe_cpp(const struct driver *d, struct strvec *out)
 		strvec_push(out, "-D_MT");
 	if (find_word(d, "-municode", 0))
 		strvec_push(out, "-DUNICODE");
+	/* win32 thread model: %{pthread:-D_REENTRANT} %{!no-pthread:-U_REENTRANT};
+	 * posix: %{!no-pthread:-D_REENTRANT} %{pthread:-U_REENTRANT} */
+	int no_pthread = has_opt(d, OPT_no_pthread);
+	if (backend_reentrant_always()) {
+		if (!no_pthread)
+			strvec_push(out, "-D_REENTRANT");
+		if (pthread_on(d))
+			strvec_push(out, "-U_REENTRANT");
+		return;
+	}
 	if (pthread_on(d))
 		strvec_push(out, "-D_REENTRANT");
-	strvec_push(out, "-U_REENTRANT");
+	if (!no_pthread)
+		strvec_push(out, "-U_REENTRANT");
 }
 
 /* %(cpp_unique_options) */

@@ -277,6 +277,11 @@ static void driver_options(struct driver *d)
 				     diag_q("-save-temps"));
 			break;
 		case OPT_B: add_bprefix(d, o->arg); break;
+		case OPT_no_pthread:
+			/* a switch only mingw-w64's specs know */
+			if (d->target->link != LINK_MINGW)
+				diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(o->word));
+			break;
 		case OPT_wrapper: strvec_split(&d->wrapper, o->arg, ','); break;
 		case OPT_sysroot:
 		case OPT_sysroot_sep: d->sysroot = o->arg; break;

@@ -329,7 +329,10 @@ static void pe_default_libs(const struct driver *d, const struct link_mode *m, s
 		return;
 	if (has_opt(d, OPT_pg))
 		strvec_push(out, "-lgmon");
-	if (pthread_on(d) && d->target->link == LINK_MINGW)
+	/* mingw-w64's LIB_SPEC: %{pthread:-lpthread} (win32 thread model),
+	 * %{!no-pthread:-lpthread} (posix) */
+	if (d->target->link == LINK_MINGW &&
+	    (backend_lpthread_always() ? !has_opt(d, OPT_no_pthread) : pthread_on(d)))
 		strvec_push(out, "-lpthread");
 	push_words(pe->libc, out);
 	if (find_word(d, "-mwindows", 0))
