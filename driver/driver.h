@@ -80,6 +80,8 @@ struct driver {
 	const char *argv0;
 	const char *self_dir;        /* directory of the running executable */
 	int cxx;                     /* running as xg++ */
+	char *name_triplet;          /* what the driver's name says: TRIPLET-, or NULL */
+	char *name_thread_model;     /* and -posix/-win32, or NULL */
 	const struct target *target;
 	const struct target_abi *abi;
 	const struct backend_multilib *ml;
@@ -121,9 +123,9 @@ struct driver {
 };
 
 /* options.c */
-/* Read the command line (and select the target: -target, else
- * NAME_TRIPLET, the driver's name's). */
-void parse_command_line(struct driver *d, int argc, char **argv, const char *name_triplet);
+/* Read the command line (and select the target: -target, else the
+ * driver's name's). */
+void parse_command_line(struct driver *d, int argc, char **argv);
 const struct opt *last_opt(const struct driver *d, enum opt_id id);
 int has_opt(const struct driver *d, enum opt_id id);
 /* -pthread, given or implied by gcc's self-specs: -fopenmp, -fopenacc,
@@ -192,7 +194,7 @@ int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char
 		 const char *in_path, const char *out_path);
 void set_collect_options(const struct driver *d, int for_link);
 char *collect_as_options(const struct driver *d);
-void select_target(struct driver *d, const char *name_triplet, const char *option_triplet);
+void select_target(struct driver *d, const char *option_triplet);
 _Noreturn void cannot_execute(const char *name, const char *path, int err);
 extern int driver_failed;
 

@@ -565,14 +565,14 @@ static const char *target_option(const struct strvec *args)
 	return triplet;
 }
 
-void parse_command_line(struct driver *d, int argc, char **argv, const char *name_triplet)
+void parse_command_line(struct driver *d, int argc, char **argv)
 {
 	struct strvec args = { 0 };
 	int n = respfile_expand(argc - 1, argv + 1, &args);
 	if (n < 0)
 		exit(1);
 	d->at_file_supplied = n > 0;
-	select_target(d, name_triplet, target_option(&args));
+	select_target(d, target_option(&args));
 	const struct gcc_option_table *t = gcc_option_table(backend_cc());
 	if (t)
 		read_with_gcc_table(d, t, &args);
