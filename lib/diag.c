@@ -151,12 +151,34 @@ void diag_at(const char *file, unsigned line, unsigned col, enum diag_kind kind,
 	free(locus);
 }
 
+static void (*sink)(enum diag_kind, char *, void *);
+static void *sink_arg;
+
+void diag_set_sink(void (*fn)(enum diag_kind kind, char *text, void *arg), void *arg)
+{
+	sink = fn;
+	sink_arg = arg;
+}
+
 void diag(enum diag_kind kind, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
+	if (sink) {
+		char *text = NULL;
+		if (vasprintf(&text, fmt, ap) < 0)
+			fatal("out of memory");
+		va_end(ap);
+		sink(kind, text, sink_arg);
+		return;
+	}
 	vdiag(kind, fmt, ap);
 	va_end(ap);
+}
+
+void diag_replay(enum diag_kind kind, const char *text)
+{
+	diag(kind, "%s", text);
 }
 
 void stop(const char *fmt, ...)

@@ -39,6 +39,14 @@ _Noreturn void stop(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Like diag(DIAG_FATAL), for callers that want the compiler to know. */
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int diag_error_count(void);
+/* While a sink is set, diag() hands it the kind and text of each message
+ * instead of printing it, and counts no error: the driver plans all its
+ * commands before running any and gives each message when the run gets
+ * to the place it was met (diag_replay).  A fatal diag() returns to its
+ * caller then.  fatal(), stop() and diag_at() are not diverted. */
+void diag_set_sink(void (*sink)(enum diag_kind kind, char *text, void *arg), void *arg);
+/* Give a message that a sink took, as diag() would have. */
+void diag_replay(enum diag_kind kind, const char *text);
 /* -fdiagnostics-color[=auto|always|never] / -fno-diagnostics-color in
  * ARGV (the last wins; auto, the default, means a terminal whose TERM is
  * not "dumb"), with GCC_COLORS: colour for the messages, as gcc's. */
