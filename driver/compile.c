@@ -9,6 +9,12 @@
  * -x lto inputs go to the backend's lto1 (gcc's "@lto" spec), which
  * lto-wrapper and xgcc's LTO stage run through the driver for WPA and
  * LTRANS: several inputs make one run when -o or -fwpa is given.
+ *
+ * plan_input() plans one input's job as steps of the run's plan, stage by
+ * stage (preprocess, compile, assemble, split DWARF, the second
+ * compilation of -fcompare-debug), from the read-only driver and a
+ * struct cc that carries what one stage leaves for the next.  -pipe and
+ * -save-temps decide the steps' outputs as they are planned.
  */
 #include "config.h"
 
@@ -52,46 +58,6 @@ static char *strip_suffix(const char *path)
 	return xstrndup(path, strlen(path) - strlen(suffix_of(path)));
 }
 
-/* Options whose value the driver decides and passes itself: the excess
- * precision when it decided one (not for lto1: that keeps the user's). */
-static int decided_by_driver(const struct driver *d, const char *w)
-{
-	return (d->fp_mode && strncmp(w, "-fexcess-precision=", 19) == 0) ||
-	       strcmp(w, "-fcompare-debug") == 0 || strncmp(w, "-fcompare-debug=", 16) == 0 ||
-	       strcmp(w, "-fno-compare-debug") == 0;
-}
-
-static void push_group(const struct driver *d, enum opt_group g, struct strvec *out)
-{
-	for (size_t i = 0; i < d->nopts; i++)
-		if (optdefs[d->opts[i].id].group == g &&
-		    !(g == GRP_CC1_F && decided_by_driver(d, d->opts[i].word)))
-			push_opt(d, &d->opts[i], out);
-	if (g != GRP_CC1_F)
-		return;
-	if (d->compare_debug)
-		strvec_pushf(out, "-fcompare-debug=%s", d->compare_debug);
-	if (d->compare_debug_second)
-		strvec_push(out, "-fcompare-debug-second");
-	if (d->fp_mode)
-		strvec_pushf(out, "-fexcess-precision=%s", d->fp_mode);
-}
-
-/* %{!iplugindir*:%{fplugin*:%:find-plugindir()}} */
-static void push_plugindir(const struct driver *d, struct strvec *out)
-{
-	if (find_word(d, "-fplugin=", 1) && !has_opt(d, OPT_iplugindir))
-		strvec_pushf(out, "-iplugindir=%s", backend_plugin_dir());
-}
-
-/* Several groups in a row: a run of %{X*} in a spec. */
-#define PUSH_GROUPS(d, out, ...)                                                       \
-	do {                                                                           \
-		static const enum opt_group groups_[] = { __VA_ARGS__ };               \
-		for (size_t g_ = 0; g_ < sizeof groups_ / sizeof *groups_; g_++)       \
-			push_group(d, groups_[g_], out);                               \
-	} while (0)
-
 /* What -dumpdir, -dumpbase and -dumpbase-ext tell the compiler of IN
  * (gcc's %:dumps(), from the run's names that plan_dumps() decided), and
  * IN's %b: the stem of its auxiliary files, in the dumpdir. */
@@ -102,12 +68,76 @@ struct dumps {
 	char *stem;       /* %b, without the dumpdir */
 };
 
-int dump_options_taken;
+/* The planning of one input's compilation: the driver (for the second
+ * compilation of -fcompare-debug, a copy with that one's options), the
+ * excess precision decided for the input, and what the stages planned so
+ * far leave for the next ones. */
+struct cc {
+	const struct driver *d;
+	struct planner *pl;
+	const struct input *in;
+	size_t index;
+	const char *fp_mode;   /* -fexcess-precision= the driver decided, or NULL */
+	int second;            /* the second compilation of -fcompare-debug */
+	int to_object;         /* -c, or linking */
+	struct dumps du;
+	const char *cc;        /* cc1 or cc1plus */
+	char *dep;             /* -MD's file */
+	size_t compile_step;   /* the step whose assembly as reads, or NO_STEP */
+	const char *asm_src;   /* what as reads, or NULL */
+	int asm_piped;         /* ... through a pipe from the compile step */
+	const char *cc1_src;   /* what cc1 compiled, for the second compilation */
+	int preprocessed;
+	char *gkd_first;       /* -fcompare-debug: the first compilation's dump */
+	char *obj;             /* what as writes */
+};
+#define NO_STEP ((size_t)-1)
 
-static struct dumps dumps_for(const struct driver *d, const struct input *in)
+/* Options whose value the driver decides and passes itself: the excess
+ * precision when it decided one (not for lto1: that keeps the user's). */
+static int decided_by_driver(const struct cc *x, const char *w)
+{
+	return (x->fp_mode && strncmp(w, "-fexcess-precision=", 19) == 0) ||
+	       strcmp(w, "-fcompare-debug") == 0 || strncmp(w, "-fcompare-debug=", 16) == 0 ||
+	       strcmp(w, "-fno-compare-debug") == 0;
+}
+
+static void push_group(const struct cc *x, enum opt_group g, struct strvec *out)
+{
+	const struct driver *d = x->d;
+	for (size_t i = 0; i < d->nopts; i++)
+		if (optdefs[d->opts[i].id].group == g &&
+		    !(g == GRP_CC1_F && decided_by_driver(x, d->opts[i].word)))
+			push_opt(d, &d->opts[i], out);
+	if (g != GRP_CC1_F)
+		return;
+	if (d->compare_debug)
+		strvec_pushf(out, "-fcompare-debug=%s", d->compare_debug);
+	if (x->second)
+		strvec_push(out, "-fcompare-debug-second");
+	if (x->fp_mode)
+		strvec_pushf(out, "-fexcess-precision=%s", x->fp_mode);
+}
+
+/* %{!iplugindir*:%{fplugin*:%:find-plugindir()}} */
+static void push_plugindir(const struct driver *d, struct strvec *out)
+{
+	if (find_word(d, "-fplugin=", 1) && !has_opt(d, OPT_iplugindir))
+		strvec_pushf(out, "-iplugindir=%s", backend_plugin_dir());
+}
+
+/* Several groups in a row: a run of %{X*} in a spec. */
+#define PUSH_GROUPS(x, out, ...)                                                       \
+	do {                                                                           \
+		static const enum opt_group groups_[] = { __VA_ARGS__ };               \
+		for (size_t g_ = 0; g_ < sizeof groups_ / sizeof *groups_; g_++)       \
+			push_group(x, groups_[g_], out);                               \
+	} while (0)
+
+static struct dumps dumps_for(const struct driver *d, const struct input *in, int second)
 {
 	struct dumps r = { d->dumpdir, NULL, d->dumpbase_ext, NULL };
-	const char *gk = d->compare_debug_second ? ".gk" : "";
+	const char *gk = second ? ".gk" : "";
 	const char *ib = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
 	char *base, *sfx; /* sfx: where BASE's suffix starts, NULL if it has none */
 
@@ -141,9 +171,9 @@ static struct dumps dumps_for(const struct driver *d, const struct input *in)
 	return r;
 }
 
-static void push_dumps(const struct dumps *du, struct strvec *out)
+static void push_dumps(const struct cc *x, const struct dumps *du, struct strvec *out)
 {
-	dump_options_taken = 1;
+	x->pl->dumps_taken = 1;
 	if (du->dir) {
 		strvec_push(out, "-dumpdir");
 		strvec_push(out, du->dir);
@@ -311,17 +341,18 @@ static void pe_cpp(const struct driver *d, struct strvec *out)
 }
 
 /* %(cpp_unique_options) */
-static void cpp_unique(const struct driver *d, const struct input *in, const char *dep_out,
+static void cpp_unique(const struct cc *x, const struct input *in, const char *dep_out,
 		       struct strvec *out)
 {
+	const struct driver *d = x->d;
 	if (d->quiet)
 		strvec_push(out, "-quiet");
-	push_group(d, GRP_CPP_NOSTDINC, out);
-	push_group(d, GRP_CPP_C, out);
+	push_group(x, GRP_CPP_NOSTDINC, out);
+	push_group(x, GRP_CPP_C, out);
 	if (d->verbose)
 		strvec_push(out, "-v");
-	push_group(d, GRP_CPP_I, out);
-	push_group(d, GRP_CPP_P, out);
+	push_group(x, GRP_CPP_I, out);
+	push_group(x, GRP_CPP_P, out);
 	/* %I */
 	if (strcmp(d->ml->dir, ".") != 0) {
 		strvec_push(out, "-imultilib");
@@ -358,26 +389,26 @@ static void cpp_unique(const struct driver *d, const struct input *in, const cha
 		else
 			strvec_push(out, dep_out);
 	}
-	PUSH_GROUPS(d, out, GRP_CPP_M, GRP_CPP_MF, GRP_CPP_MG, GRP_CPP_MP, GRP_CPP_MQ, GRP_CPP_MT);
+	PUSH_GROUPS(x, out, GRP_CPP_M, GRP_CPP_MF, GRP_CPP_MG, GRP_CPP_MP, GRP_CPP_MQ, GRP_CPP_MT);
 	/* %{!E:%{!M:%{!MM:%{!MT:%{!MQ:%{MD|MMD:%{o*:-MQ %*}}}}}}} */
 	if (md && d->stop != STOP_E && !has_opt(d, OPT_M) && !has_opt(d, OPT_MM) && !has_mt &&
 	    d->output) {
 		strvec_push(out, "-MQ");
 		strvec_push(out, d->output);
 	}
-	push_group(d, GRP_CPP_REMAP, out);
+	push_group(x, GRP_CPP_REMAP, out);
 	if (debug_level(d) > 2)
 		strvec_push(out, "-dD");
 	push_plugindir(d, out);
-	push_group(d, GRP_CPP_H, out);
+	push_group(x, GRP_CPP_H, out);
 	/* %C: the language's cpp spec */
 	if (d->target->link == LINK_GNU_LINUX)
 		linux_cpp(d, in, out);
 	else
 		pe_cpp(d, out);
-	push_group(d, GRP_CPP_D, out);
-	push_group(d, GRP_CPP_IOPT, out);
-	push_group(d, GRP_CPP_WP, out);
+	push_group(x, GRP_CPP_D, out);
+	push_group(x, GRP_CPP_IOPT, out);
+	push_group(x, GRP_CPP_WP, out);
 	strvec_push(out, in->name);
 }
 
@@ -390,36 +421,38 @@ static void distro_defaults(const struct driver *d, struct strvec *out)
 }
 
 /* %(cpp_options) without cpp_unique_options: the -E form's tail. */
-static void cpp_options_tail(const struct driver *d, struct strvec *out)
+static void cpp_options_tail(const struct cc *x, struct strvec *out)
 {
+	const struct driver *d = x->d;
 	for (size_t i = 0; i < d->march_native.n; i++)
 		strvec_push(out, d->march_native.v[i]);
 	push_machine(d, out);
-	PUSH_GROUPS(d, out, GRP_CC1_STD, GRP_CC1_W, GRP_CC1_WNONE, GRP_CC1_F);
+	PUSH_GROUPS(x, out, GRP_CC1_STD, GRP_CC1_W, GRP_CC1_WNONE, GRP_CC1_F);
 	if (debug_level(d) > 0) {
-		push_group(d, GRP_CC1_G, out);
+		push_group(x, GRP_CC1_G, out);
 		if (!find_word(d, "-fno-working-directory", 0))
 			strvec_push(out, "-fworking-directory");
 	}
-	push_group(d, GRP_CC1_O, out);
-	push_group(d, GRP_CC1_UNDEF, out);
+	push_group(x, GRP_CC1_O, out);
+	push_group(x, GRP_CC1_UNDEF, out);
 	if (d->save_temps != SAVE_NONE)
 		strvec_push(out, "-fpch-preprocess");
 	distro_defaults(d, out);
 }
 
 /* %(cc1_options), up to where -S puts its -o. */
-static void cc1_options(const struct driver *d, const struct dumps *du, struct strvec *out)
+static void cc1_options(const struct cc *x, const struct dumps *du, struct strvec *out)
 {
+	const struct driver *d = x->d;
 	push_plugindir(d, out);
 	for (size_t i = 0; i < d->march_native.n; i++)
 		strvec_push(out, d->march_native.v[i]);
 	if (d->quiet)
 		strvec_push(out, "-quiet");
-	push_group(d, GRP_CC1_D, out);
-	push_dumps(du, out);
+	push_group(x, GRP_CC1_D, out);
+	push_dumps(x, du, out);
 	push_machine(d, out);
-	PUSH_GROUPS(d, out, GRP_CC1_AUXINFO, GRP_CC1_G, GRP_CC1_O, GRP_CC1_W, GRP_CC1_WNONE,
+	PUSH_GROUPS(x, out, GRP_CC1_AUXINFO, GRP_CC1_G, GRP_CC1_O, GRP_CC1_W, GRP_CC1_WNONE,
 		    GRP_CC1_STD);
 	if (d->verbose)
 		strvec_push(out, "-version");
@@ -427,16 +460,17 @@ static void cc1_options(const struct driver *d, const struct dumps *du, struct s
 		strvec_push(out, "-p");
 	if (has_opt(d, OPT_p))
 		strvec_push(out, "-p");
-	push_group(d, GRP_CC1_F, out);
-	push_group(d, GRP_CC1_UNDEF, out);
+	push_group(x, GRP_CC1_F, out);
+	push_group(x, GRP_CC1_UNDEF, out);
 	if (has_opt(d, OPT_Qn))
 		strvec_push(out, "-fno-ident");
 }
 
 /* %{-param*} and coverage: cc1_options' end. */
-static void cc1_options_end(const struct driver *d, struct strvec *out)
+static void cc1_options_end(const struct cc *x, struct strvec *out)
 {
-	push_group(d, GRP_CC1_PARAM, out);
+	const struct driver *d = x->d;
+	push_group(x, GRP_CC1_PARAM, out);
 	if (has_opt(d, OPT_coverage)) {
 		strvec_push(out, "-fprofile-arcs");
 		strvec_push(out, "-ftest-coverage");
@@ -449,9 +483,10 @@ static void cc1_options_end(const struct driver *d, struct strvec *out)
 }
 
 /* cc1_options' end and the distribution's defaults (cc1 and cc1plus only). */
-static void cc1_options_tail(const struct driver *d, struct strvec *out)
+static void cc1_options_tail(const struct cc *x, struct strvec *out)
 {
-	cc1_options_end(d, out);
+	const struct driver *d = x->d;
+	cc1_options_end(x, out);
 	distro_defaults(d, out);
 }
 
@@ -521,20 +556,22 @@ static const char *lto_marker(const struct driver *d)
 		FILE *f = fopen(path, "w");
 		if (!f || fprintf(f, "\t.comm\t%s__gnu_lto_v1,1\n", d->target->symbol_prefix) < 0 ||
 		    fclose(f) != 0)
-			fatal("cannot write %s: %s", path, strerror(errno));
+			/* given when the run gets here (plan.c) */
+			diag(DIAG_FATAL, "cannot write %s: %s", path, strerror(errno));
 	}
 	return path;
 }
 
-static void as_command(const struct driver *d, const char *src, int asm_source, int compiled,
+static void as_command(const struct cc *x, const char *src, int asm_source, int compiled,
 		       const char *obj, struct strvec *as)
 {
+	const struct driver *d = x->d;
 	strvec_push(as, find_program(d, "as"));
 	if (d->verbose)
 		strvec_push(as, "-v");
 	if (has_opt(d, OPT_w))
 		strvec_push(as, "-W");
-	push_group(d, GRP_CPP_I, as);
+	push_group(x, GRP_CPP_I, as);
 	/* %(asm_debug), for assembler sources only: prefix maps */
 	for (size_t i = 0; asm_source && i < d->nopts; i++) {
 		const char *w = d->opts[i].word;
@@ -559,7 +596,7 @@ static void as_command(const struct driver *d, const char *src, int asm_source, 
 	}
 	if (find_word(d, "-msse2avx", 0) && !find_word(d, "-mavx", 0))
 		strvec_push(as, "-msse2avx");
-	push_group(d, GRP_AS, as);
+	push_group(x, GRP_AS, as);
 	strvec_push(as, "-o");
 	strvec_push(as, obj);
 	/* src NULL: from cc1 through a pipe, as's standard input */
@@ -572,18 +609,19 @@ static void as_command(const struct driver *d, const char *src, int asm_source, 
 
 /* cc1 -E (-traditional-cpp) and %(cpp_unique_options): the start of a
  * preprocessing command. */
-static void cpp_line(const struct driver *d, const struct input *in, const char *cc, const char *dep,
+static void cpp_line(const struct cc *x, const struct input *in, const char *cc, const char *dep,
 		     struct strvec *c)
 {
+	const struct driver *d = x->d;
 	strvec_push(c, cc);
 	strvec_push(c, "-E");
 	if (has_opt(d, OPT_traditional_cpp))
 		strvec_push(c, "-traditional-cpp");
-	cpp_unique(d, in, dep, c);
+	cpp_unique(x, in, dep, c);
 }
 
 /* cc1 or cc1plus, its input part and %(cc1_options). */
-static void cc1_line(const struct driver *d, const struct input *in, const struct dumps *du,
+static void cc1_line(const struct cc *x, const struct input *in, const struct dumps *du,
 		     const char *cc, const char *src, int preprocessed, const char *dep, struct strvec *c)
 {
 	strvec_push(c, cc);
@@ -591,9 +629,9 @@ static void cc1_line(const struct driver *d, const struct input *in, const struc
 		strvec_push(c, "-fpreprocessed");
 		strvec_push(c, src);
 	} else {
-		cpp_unique(d, in, dep, c);
+		cpp_unique(x, in, dep, c);
 	}
-	cc1_options(d, du, c);
+	cc1_options(x, du, c);
 }
 
 /* lto1, the backend's link-time compiler, and its part of gcc's spec
@@ -601,16 +639,17 @@ static void cc1_line(const struct driver *d, const struct input *in, const struc
  * of -S or -fsyntax-only, which cc1_options places.  The inputs: IN, or
  * with d->combine every -x lto input (lto1's spec is "combinable"), in a
  * response file when xgcc got one, as gcc's %i does. */
-static void lto1_line(const struct driver *d, const struct input *in, const struct dumps *du,
+static void lto1_line(const struct cc *x, const struct input *in, const struct dumps *du,
 		      const char *out, struct strvec *c)
 {
+	const struct driver *d = x->d;
 	strvec_push(c, compiler_for(d, LANG_LTO));
-	cc1_options(d, du, c);
+	cc1_options(x, du, c);
 	if (out) {
 		strvec_push(c, "-o");
 		strvec_push(c, out);
 	}
-	cc1_options_end(d, c);
+	cc1_options_end(x, c);
 	if (!d->combine) {
 		strvec_push(c, in->name);
 		return;
@@ -634,340 +673,365 @@ int lto_wpa(const struct driver *d)
 
 /* -fcompare-debug: the options that make both compilations' final insns
  * comparable: one random seed, and a dump of the final insns. */
-static char *compare_debug_dump(struct driver *d, struct strvec *c, const char *suffix)
+static char *compare_debug_dump(const struct cc *x, struct strvec *c, const char *suffix)
 {
-	if (!find_word(d, "-frandom-seed=", 1)) {
-		if (!d->random_seed) {
+	struct planner *pl = x->pl;
+	if (!find_word(x->d, "-frandom-seed=", 1)) {
+		if (!pl->random_seed) {
 			unsigned long long seed = (unsigned long long)time(NULL) * 6364136223846793005ULL ^
 						  (unsigned long long)getpid() << 17;
-			d->random_seed = xasprintf("-frandom-seed=0x%016llx", seed);
+			pl->random_seed = xasprintf("-frandom-seed=0x%016llx", seed);
 		}
-		strvec_push(c, d->random_seed);
+		strvec_push(c, pl->random_seed);
 	}
 	char *dump = temp_make(suffix);
 	strvec_pushf(c, "-fdump-final-insns=%s", dump);
 	return dump;
 }
 
-static int same_contents(const char *a, const char *b)
+/* A header's precompiled form: %{!o*:--output-pch=%i.gch}
+ * %W{o*:--output-pch= %*} (the -o file as a word of its own). */
+static void push_output_pch(const struct cc *x, struct strvec *c)
 {
-	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-	int same = fa && fb;
-	while (same) {
-		int ca = getc(fa), cb = getc(fb);
-		if (ca != cb)
-			same = 0;
-		if (ca == EOF || cb == EOF)
-			break;
+	if (x->d->output) {
+		strvec_push(c, "--output-pch=");
+		strvec_push(c, x->d->output);
+		plan_output(x->pl, x->d->output);
+	} else {
+		char *pch = xasprintf("%s.gch", x->in->name);
+		strvec_pushf(c, "--output-pch=%s", pch);
+		plan_output(x->pl, pch);
 	}
-	if (fa)
-		fclose(fa);
-	if (fb)
-		fclose(fb);
-	return same;
+}
+
+/* A new step of the input's job; its argv, valid until the next step. */
+static struct strvec *step(const struct cc *x, enum tool tool, const char *name)
+{
+	return &plan_step(x->pl, tool, name)->argv;
+}
+
+/* -pipe: the compile step writes its assembly to as's standard input
+ * (the last "-o" of its line being "-"), else to an intermediate file. */
+static void push_asm_output(struct cc *x, struct strvec *c)
+{
+	const struct driver *d = x->d;
+	strvec_push(c, "-o");
+	if (d->use_pipe && d->save_temps == SAVE_NONE && x->to_object) {
+		strvec_push(c, "-");
+		x->asm_piped = 1;
+		return;
+	}
+	char *sfile = intermediate(d, &x->du, ".s");
+	strvec_push(c, sfile);
+	x->asm_src = sfile;
+}
+
+/* -E, -M, -MM: cc1 -E %(cpp_options) and the -E forms' %(cpp_debug_options). */
+static void plan_preprocess_only(struct cc *x)
+{
+	const struct driver *d = x->d;
+	struct strvec *c = step(x, TOOL_CPP, file_base_name(x->cc));
+	cpp_line(x, x->in, x->cc, x->dep, c);
+	if (d->output) {
+		strvec_push(c, "-o");
+		strvec_push(c, d->output);
+		plan_output(x->pl, d->output);
+	}
+	cpp_options_tail(x, c);
+	push_group(x, GRP_CC1_D, c);
+	push_dumps(x, &x->du, c);
+}
+
+/* -save-temps or -traditional-cpp: the preprocessor runs on its own, to
+ * %b.i or %b.ii, before the compiler; returns that file. */
+static const char *plan_separate_cpp(struct cc *x)
+{
+	const struct driver *d = x->d;
+	char *ifile = intermediate(d, &x->du, is_cxx(x->in->lang) ? ".ii" : ".i");
+	struct strvec *c = step(x, TOOL_CPP, file_base_name(x->cc));
+	cpp_line(x, x->in, x->cc, x->dep, c);
+	cpp_options_tail(x, c);
+	strvec_push(c, "-o");
+	strvec_push(c, ifile);
+	plan_collect_options(x->pl, d, 0);
+	plan_end_group(x->pl, 0);
+	return ifile;
+}
+
+/* cc1 or cc1plus on SRC: to /dev/null (-fsyntax-only), to the -S output,
+ * or to the assembler; a header to its precompiled form. */
+static void plan_cc1(struct cc *x, const char *src, int preprocessed)
+{
+	const struct driver *d = x->d;
+	const struct input *in = x->in;
+	int header = in->lang == LANG_C_HEADER || in->lang == LANG_CXX_HEADER;
+	x->compile_step = x->pl->plan->n;
+	struct strvec *c = step(x, TOOL_CC1, file_base_name(x->cc));
+	x->cc1_src = src;
+	x->preprocessed = preprocessed;
+	cc1_line(x, in, &x->du, x->cc, src, preprocessed, x->dep, c);
+	if (find_word(d, "-fsyntax-only", 0)) {
+		strvec_push(c, "-o");
+		strvec_push(c, "/dev/null");
+		cc1_options_tail(x, c);
+		return;
+	}
+	if (d->stop == STOP_S) {
+		char *s = final_output(d, in, ".s");
+		strvec_push(c, "-o");
+		strvec_push(c, s);
+		plan_output(x->pl, s);
+		cc1_options_tail(x, c);
+		if (header)
+			push_output_pch(x, c);
+		else if (d->compare_debug)
+			x->gkd_first = compare_debug_dump(x, c, ".gkd");
+		return;
+	}
+	cc1_options_tail(x, c);
+	if (d->compare_debug && !header)
+		x->gkd_first = compare_debug_dump(x, c, ".gkd");
+	if (header) {
+		strvec_push(c, "-o");
+		strvec_push(c, intermediate(d, &x->du, ".s"));
+		push_output_pch(x, c);
+		return;
+	}
+	push_asm_output(x, c);
+}
+
+/* C and C++ sources, preprocessed sources and headers. */
+static void plan_c(struct cc *x)
+{
+	const struct driver *d = x->d;
+	const struct input *in = x->in;
+	int preprocessed = in->lang == LANG_CPP_OUTPUT || in->lang == LANG_CXX_OUTPUT;
+	x->cc = compiler_for(d, in->lang);
+	x->dep = dep_file(d, &x->du);
+	if (d->stop == STOP_E || has_opt(d, OPT_M) || has_opt(d, OPT_MM)) {
+		/* already preprocessed: gcc's @cpp-output and
+		 * @c++-cpp-output specs run nothing for -E, -M, -MM */
+		if (!preprocessed)
+			plan_preprocess_only(x);
+		return;
+	}
+	const char *src = in->name;
+	if (!preprocessed && (d->save_temps != SAVE_NONE || has_opt(d, OPT_traditional_cpp))) {
+		src = plan_separate_cpp(x);
+		preprocessed = 1;
+	}
+	plan_cc1(x, src, preprocessed);
+}
+
+/* .S: %(trad_capable_cpp) -lang-asm %(cpp_options) -fno-directives-only */
+static void plan_asm_cpp(struct cc *x)
+{
+	const struct driver *d = x->d;
+	x->dep = dep_file(d, &x->du);
+	x->compile_step = x->pl->plan->n;
+	struct strvec *c = step(x, TOOL_CPP, "cc1");
+	strvec_push(c, compiler_for(d, LANG_C));
+	strvec_push(c, "-E");
+	strvec_push(c, "-lang-asm");
+	cpp_unique(x, x->in, x->dep, c);
+	if (d->stop == STOP_E && d->output) {
+		strvec_push(c, "-o");
+		strvec_push(c, d->output);
+		plan_output(x->pl, d->output);
+	}
+	cpp_options_tail(x, c);
+	strvec_push(c, "-fno-directives-only");
+	if (d->stop == STOP_E) {
+		/* %(cpp_debug_options) of the -E forms */
+		push_group(x, GRP_CC1_D, c);
+		push_dumps(x, &x->du, c);
+		return;
+	}
+	if (x->to_object) /* gcc -S on a .S file only preprocesses, to stdout */
+		push_asm_output(x, c);
+}
+
+/* -x lto: lto1 on LTO objects (archive members as "lib.a@0xOFFSET");
+ * its assembly is real code: as gets no LTO marker for it. */
+static void plan_lto(struct cc *x)
+{
+	const struct driver *d = x->d;
+	x->compile_step = x->pl->plan->n;
+	struct strvec *c = step(x, TOOL_LTO1, "lto1");
+	x->cc1_src = x->in->name;
+	for (size_t i = 0; d->combine && i < d->ninputs; i++)
+		if (d->inputs[i].lang == LANG_LTO && i != x->index)
+			x->pl->done[i] = 1;
+	if (find_word(d, "-fsyntax-only", 0)) {
+		lto1_line(x, x->in, &x->du, "/dev/null", c);
+		return;
+	}
+	char *s = d->stop == STOP_S ? final_output(d, x->in, ".s") : NULL;
+	lto1_line(x, x->in, &x->du, s, c);
+	if (lto_wpa(d))
+		return;
+	if (d->compare_debug)
+		x->gkd_first = compare_debug_dump(x, c, ".gkd");
+	if (s) {
+		plan_output(x->pl, s);
+		return;
+	}
+	push_asm_output(x, c);
+}
+
+/* as, on the compiler's assembly (through a pipe with -pipe) or on an
+ * assembler source, to the -c output or an intermediate object. */
+static void plan_assemble(struct cc *x)
+{
+	const struct driver *d = x->d;
+	const struct input *in = x->in;
+	if ((!x->asm_src && !x->asm_piped) || !x->to_object)
+		return;
+	if (d->stop == STOP_C) {
+		x->obj = final_output(d, in, ".o");
+		plan_output(x->pl, x->obj);
+	} else {
+		x->obj = intermediate(d, &x->du, ".o");
+	}
+	if (x->asm_piped)
+		x->pl->plan->cmds[x->compile_step].piped_to_next = 1;
+	struct strvec *as = step(x, TOOL_AS, "as");
+	int asm_source = in->lang == LANG_ASM || in->lang == LANG_ASM_CPP;
+	as_command(x, x->asm_src, asm_source, !asm_source && in->lang != LANG_LTO, x->obj, as);
+	x->pl->plan->objects[x->index] = x->obj;
+	x->pl->plan->object_no_ir[x->index] = in->lang == LANG_LTO || (!asm_source && !lto_enabled(d));
 }
 
 /* -gsplit-dwarf (gcc's asm_final_spec): after the assembler, objcopy
  * moves the DWARF that the object need not carry into %b.dwo, the
  * input's auxiliary name (a.dwo; x.dwo for -c -o x.o; prog-a.dwo when
  * linking to prog), then strips it from the object. */
-static int split_dwarf(struct driver *d, const struct dumps *du, const char *obj)
+static void plan_split_dwarf(const struct cc *x)
 {
-	if (!last_flag(d, "-gsplit-dwarf", "-gno-split-dwarf", 0))
-		return 0;
-	char *dwo = xasprintf("%s%s.dwo", du->dir ? du->dir : "", du->stem);
+	const struct driver *d = x->d;
+	if (!x->obj || !last_flag(d, "-gsplit-dwarf", "-gno-split-dwarf", 0))
+		return;
+	char *dwo = xasprintf("%s%s.dwo", x->du.dir ? x->du.dir : "", x->du.stem);
 	char *objcopy = find_program(d, "objcopy");
-	struct strvec cmds[2] = { { 0 }, { 0 } };
-	const char *names[2] = { "objcopy", "objcopy" };
-	const char *const extract[] = { objcopy, "--extract-dwo", obj, dwo }, *const strip[] = { objcopy, "--strip-dwo", obj };
+	const char *const extract[] = { objcopy, "--extract-dwo", x->obj, dwo };
+	const char *const strip[] = { objcopy, "--strip-dwo", x->obj };
+	struct strvec *c = step(x, TOOL_OBJCOPY, "objcopy");
 	for (size_t i = 0; i < 4; i++)
-		strvec_push(&cmds[0], extract[i]);
+		strvec_push(c, extract[i]);
+	plan_output(x->pl, dwo);
+	plan_collect_options(x->pl, d, 0);
+	plan_end_group(x->pl, 0);
+	c = step(x, TOOL_OBJCOPY, "objcopy");
 	for (size_t i = 0; i < 3; i++)
-		strvec_push(&cmds[1], strip[i]);
-	temp_failure_output(dwo);
-	int failed = run_commands(d, &cmds[0], 1, &names[0], NULL, NULL) ||
-		     run_commands(d, &cmds[1], 1, &names[1], NULL, NULL);
-	strvec_free(&cmds[0]);
-	strvec_free(&cmds[1]);
-	return failed;
-}
-
-/* A header's precompiled form: %{!o*:--output-pch=%i.gch}
- * %W{o*:--output-pch= %*} (the -o file as a word of its own). */
-static void push_output_pch(const struct driver *d, const struct input *in, struct strvec *c)
-{
-	if (d->output) {
-		strvec_push(c, "--output-pch=");
-		strvec_push(c, d->output);
-		temp_failure_output(d->output);
-	} else {
-		char *pch = xasprintf("%s.gch", in->name);
-		strvec_pushf(c, "--output-pch=%s", pch);
-		temp_failure_output(pch);
-	}
+		strvec_push(c, strip[i]);
+	plan_collect_options(x->pl, d, 0);
+	plan_end_group(x->pl, 0);
 }
 
 /* The second compilation of -fcompare-debug: the same input with OPTS
  * (default -gtoggle), -w and -fcompare-debug-second, output discarded;
- * its final insns must be those of the first.  Returns nonzero on failure. */
-static int compare_debug_second(struct driver *d, const struct input *in, const struct dumps *du,
-				const char *src, int preprocessed, const char *gkd_first)
+ * its final insns must be those of the first (the step's compare).  It
+ * plans from a copy of the driver with those options added. */
+static void plan_compare_debug(const struct cc *x)
 {
-	size_t nopts = d->nopts;
-	add_options_from_text(d, d->compare_debug);
-	add_options_from_text(d, "-w");
-	d->compare_debug_second = 1;
-	struct dumps du2 = dumps_for(d, in);
+	const struct driver *d = x->d;
+	if (!x->gkd_first)
+		return;
+	struct driver d2 = *d;
+	d2.opts = xmalloc(d->nopts * sizeof *d2.opts);
+	memcpy(d2.opts, d->opts, d->nopts * sizeof *d2.opts);
+	add_options_from_text(&d2, d->compare_debug);
+	add_options_from_text(&d2, "-w");
+	struct cc x2 = *x;
+	x2.d = &d2;
+	x2.second = 1;
+	x2.du = dumps_for(&d2, x->in, 1);
 
-	struct strvec c = { 0 };
-	const char *cc = compiler_for(d, in->lang);
-	const char *name = file_base_name(cc);
-	if (in->lang == LANG_LTO) {
-		lto1_line(d, in, &du2, "/dev/null", &c);
+	const char *cc = compiler_for(&d2, x->in->lang);
+	size_t k = x->pl->plan->n;
+	struct strvec *c = step(x, x->in->lang == LANG_LTO ? TOOL_LTO1 : TOOL_CC1, file_base_name(cc));
+	if (x->in->lang == LANG_LTO) {
+		lto1_line(&x2, x->in, &x2.du, "/dev/null", c);
 	} else {
-		cc1_line(d, in, &du2, cc, src, preprocessed, dep_file(d, du), &c);
-		strvec_push(&c, "-o");
-		strvec_push(&c, "/dev/null");
-		cc1_options_tail(d, &c);
+		cc1_line(&x2, x->in, &x2.du, cc, x->cc1_src, x->preprocessed, dep_file(&d2, &x->du), c);
+		strvec_push(c, "-o");
+		strvec_push(c, "/dev/null");
+		cc1_options_tail(&x2, c);
 	}
-	char *gkd_second = compare_debug_dump(d, &c, ".gk.gkd");
-	int failed = run_commands(d, &c, 1, &name, NULL, NULL);
-	d->compare_debug_second = 0;
-	d->nopts = nopts;
-	strvec_free(&c);
-	if (!failed && !d->dry_run && !same_contents(gkd_first, gkd_second)) {
-		diag(DIAG_ERROR, "%s: -fcompare-debug failure", in->name);
-		failed = 1;
-	}
-	return failed;
+	struct command *cmd = &x->pl->plan->cmds[k];
+	cmd->compare[0] = x->gkd_first;
+	cmd->compare[1] = compare_debug_dump(&x2, c, ".gk.gkd");
+	cmd->compare_input = x->in->name;
+	plan_collect_options(x->pl, &d2, 0);
+	plan_end_group(x->pl, 0);
+	free(d2.opts);
 }
 
-void compile_input(struct driver *d, struct input *in)
+/* The input's excess precision, decided here for cc1 (not for lto1,
+ * which keeps the user's), and said with -v and -###. */
+static void decide_fp_mode(struct cc *x)
 {
-	if (in->done)
+	const struct driver *d = x->d;
+	enum lang l = x->in->lang;
+	const char *why = NULL;
+	if (l == LANG_ASM || l == LANG_ASM_CPP || l == LANG_LTO || l == LANG_OBJECT)
 		return;
-	struct dumps du = dumps_for(d, in);
-	struct strvec cmds[2] = { { 0 }, { 0 } };
-	const char *names[2] = { NULL, NULL };
-	int ncmds = 0;
-	char *obj = NULL;      /* what as writes */
-	const char *asm_src = NULL;
-	int to_object = d->stop == STOP_C || d->stop == STOP_LINK;
-	char *gkd_first = NULL;         /* -fcompare-debug: the first compilation's dump */
-	const char *cc1_src = NULL;     /* what cc1 compiled, for the second compilation */
-	int cc1_preprocessed = 0;
-	const char *fp_why = NULL;
+	x->fp_mode = excess_precision_mode(d, x->in, &why);
+	if (d->verbose || d->dry_run)
+		diag(DIAG_NOTE, "%s: -fexcess-precision=%s (%s)", x->in->name, x->fp_mode, why);
+}
 
-	d->fp_mode = NULL;
-	if (in->lang != LANG_ASM && in->lang != LANG_ASM_CPP && in->lang != LANG_LTO &&
-	    in->lang != LANG_OBJECT) {
-		d->fp_mode = excess_precision_mode(d, in, &fp_why);
-		if (d->verbose || d->dry_run)
-			diag(DIAG_NOTE, "%s: -fexcess-precision=%s (%s)", in->name, d->fp_mode, fp_why);
-	}
-
-	switch (in->lang) {
+/* The stages up to the assembler's input; 0 for an input that is not
+ * compiled (an object). */
+static int plan_compile_stages(struct cc *x)
+{
+	switch (x->in->lang) {
 	case LANG_C:
 	case LANG_CXX:
 	case LANG_CPP_OUTPUT:
 	case LANG_CXX_OUTPUT:
 	case LANG_C_HEADER:
-	case LANG_CXX_HEADER: {
-		int preprocessed = in->lang == LANG_CPP_OUTPUT || in->lang == LANG_CXX_OUTPUT;
-		int separate_cpp = !preprocessed && d->stop != STOP_E &&
-				   (d->save_temps != SAVE_NONE || has_opt(d, OPT_traditional_cpp));
-		int header = in->lang == LANG_C_HEADER || in->lang == LANG_CXX_HEADER;
-		const char *cc = compiler_for(d, in->lang);
-		char *dep = dep_file(d, &du);
-
-		if (d->stop == STOP_E || has_opt(d, OPT_M) || has_opt(d, OPT_MM)) {
-			/* already preprocessed: gcc's @cpp-output and
-			 * @c++-cpp-output specs run nothing for -E, -M, -MM */
-			if (preprocessed)
-				break;
-			/* cc1 -E %(cpp_options) */
-			struct strvec *c = &cmds[ncmds];
-			names[ncmds++] = file_base_name(cc);
-			cpp_line(d, in, cc, dep, c);
-			if (d->output) {
-				strvec_push(c, "-o");
-				strvec_push(c, d->output);
-				temp_failure_output(d->output);
-			}
-			cpp_options_tail(d, c);
-			/* %(cpp_debug_options) of the -E forms */
-			push_group(d, GRP_CC1_D, c);
-			push_dumps(&du, c);
-			break;
-		}
-		const char *cc1_input = in->name;
-		if (separate_cpp) {
-			char *ifile = intermediate(d, &du, is_cxx(in->lang) ? ".ii" : ".i");
-			struct strvec *c = &cmds[ncmds];
-			names[ncmds++] = file_base_name(cc);
-			cpp_line(d, in, cc, dep, c);
-			cpp_options_tail(d, c);
-			strvec_push(c, "-o");
-			strvec_push(c, ifile);
-			/* Run the preprocessor on its own; the compiler follows. */
-			if (run_commands(d, cmds, 1, names, NULL, NULL))
-				goto failed;
-			strvec_free(&cmds[0]);
-			ncmds = 0;
-			cc1_input = ifile;
-			preprocessed = 1;
-		}
-		struct strvec *c = &cmds[ncmds];
-		names[ncmds++] = file_base_name(cc);
-		cc1_src = cc1_input;
-		cc1_preprocessed = preprocessed;
-		cc1_line(d, in, &du, cc, cc1_input, preprocessed, dep, c);
-		if (find_word(d, "-fsyntax-only", 0)) {
-			strvec_push(c, "-o");
-			strvec_push(c, "/dev/null");
-			cc1_options_tail(d, c);
-			break;
-		}
-		if (d->stop == STOP_S) {
-			char *s = final_output(d, in, ".s");
-			strvec_push(c, "-o");
-			strvec_push(c, s);
-			temp_failure_output(s);
-			cc1_options_tail(d, c);
-			if (header)
-				push_output_pch(d, in, c);
-			else if (d->compare_debug)
-				gkd_first = compare_debug_dump(d, c, ".gkd");
-			break;
-		}
-		cc1_options_tail(d, c);
-		if (d->compare_debug && !header)
-			gkd_first = compare_debug_dump(d, c, ".gkd");
-		char *sfile = intermediate(d, &du, ".s");
-		strvec_push(c, "-o");
-		strvec_push(c, sfile);
-		if (header) {
-			push_output_pch(d, in, c);
-			break;
-		}
-		asm_src = sfile;
-		break;
-	}
-	case LANG_ASM_CPP: {
-		/* %(trad_capable_cpp) -lang-asm %(cpp_options) -fno-directives-only */
-		struct strvec *c = &cmds[ncmds];
-		char *dep = dep_file(d, &du);
-		names[ncmds++] = "cc1";
-		strvec_push(c, compiler_for(d, LANG_C));
-		strvec_push(c, "-E");
-		strvec_push(c, "-lang-asm");
-		cpp_unique(d, in, dep, c);
-		if (d->stop == STOP_E && d->output) {
-			strvec_push(c, "-o");
-			strvec_push(c, d->output);
-			temp_failure_output(d->output);
-		}
-		cpp_options_tail(d, c);
-		strvec_push(c, "-fno-directives-only");
-		if (d->stop == STOP_E) {
-			/* %(cpp_debug_options) of the -E forms */
-			push_group(d, GRP_CC1_D, c);
-			push_dumps(&du, c);
-			break;
-		}
-		if (!to_object)
-			break; /* gcc -S on a .S file only preprocesses, to stdout */
-		char *sfile = intermediate(d, &du, ".s");
-		strvec_push(c, "-o");
-		strvec_push(c, sfile);
-		asm_src = sfile;
-		break;
-	}
+	case LANG_CXX_HEADER:
+		plan_c(x);
+		return 1;
+	case LANG_ASM_CPP:
+		plan_asm_cpp(x);
+		return 1;
 	case LANG_ASM:
-		if (to_object)
-			asm_src = in->name;
-		break;
-	case LANG_LTO: {
-		/* The inputs are LTO objects (archive members as "lib.a@0xOFFSET");
-		 * lto1's assembly is real code: as gets no LTO marker for it. */
-		struct strvec *c = &cmds[ncmds];
-		names[ncmds++] = "lto1";
-		cc1_src = in->name;
-		for (size_t i = 0; d->combine && i < d->ninputs; i++)
-			if (d->inputs[i].lang == LANG_LTO && &d->inputs[i] != in)
-				d->inputs[i].done = 1;
-		if (find_word(d, "-fsyntax-only", 0)) {
-			lto1_line(d, in, &du, "/dev/null", c);
-			break;
-		}
-		char *s = d->stop == STOP_S ? final_output(d, in, ".s") : NULL;
-		lto1_line(d, in, &du, s, c);
-		if (lto_wpa(d))
-			break;
-		if (d->compare_debug)
-			gkd_first = compare_debug_dump(d, c, ".gkd");
-		if (s) {
-			temp_failure_output(s);
-			break;
-		}
-		asm_src = intermediate(d, &du, ".s");
-		strvec_push(c, "-o");
-		strvec_push(c, asm_src);
-		break;
-	}
+		if (x->to_object)
+			x->asm_src = x->in->name;
+		return 1;
+	case LANG_LTO:
+		plan_lto(x);
+		return 1;
 	default:
+		return 0;
+	}
+}
+
+/* Input I's job: its compilation and assembly as one group of steps
+ * (which an error met while planning it stops), then -gsplit-dwarf's
+ * objcopy and -fcompare-debug's second compilation. */
+void plan_input(struct planner *pl, size_t i)
+{
+	const struct driver *d = pl->d;
+	const struct input *in = &d->inputs[i];
+	if (pl->done[i])
+		return;
+	pl->job = i;
+	struct cc x = { .d = d, .pl = pl, .in = in, .index = i, .du = dumps_for(d, in, 0),
+			.to_object = d->stop == STOP_C || d->stop == STOP_LINK, .compile_step = NO_STEP };
+	decide_fp_mode(&x);
+	if (!plan_compile_stages(&x)) {
+		if (in->lang == LANG_OBJECT)
+			pl->plan->objects[i] = in->name;
+		if (pl->nnotes)
+			plan_end_group(pl, 0);
 		return;
 	}
-
-	if (asm_src && to_object) {
-		if (d->stop == STOP_C) {
-			obj = final_output(d, in, ".o");
-			temp_failure_output(obj);
-		} else {
-			obj = intermediate(d, &du, ".o");
-		}
-		struct strvec *as = &cmds[ncmds];
-		names[ncmds++] = "as";
-		/* With -pipe, cc1 writes its assembly to as's standard input. */
-		int piped = d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE;
-		if (piped) {
-			struct strvec *cc = &cmds[0];
-			for (size_t i = cc->n; i-- > 1;)
-				if (strcmp(cc->v[i - 1], "-o") == 0) {
-					cc->v[i] = "-";
-					break;
-				}
-		}
-		int asm_source = in->lang == LANG_ASM || in->lang == LANG_ASM_CPP;
-		as_command(d, piped ? NULL : asm_src, asm_source, !asm_source && in->lang != LANG_LTO,
-			   obj, as);
-		in->object = obj;
-		in->object_no_ir = in->lang == LANG_LTO || (!asm_source && !lto_enabled(d));
-	}
-	/* a command that cannot be built (-gz=zlib for an assembler without
-	 * it) stops the input before anything runs */
-	if (diag_error_count())
-		goto failed;
-	if (ncmds && d->use_pipe && ncmds == 2 && d->save_temps == SAVE_NONE) {
-		if (run_commands(d, cmds, 2, names, NULL, NULL))
-			goto failed;
-	} else {
-		for (int i = 0; i < ncmds; i++)
-			if (run_commands(d, &cmds[i], 1, &names[i], NULL, NULL))
-				goto failed;
-	}
-	if (obj && split_dwarf(d, &du, obj))
-		goto failed;
-	if (gkd_first && compare_debug_second(d, in, &du, cc1_src, cc1_preprocessed, gkd_first))
-		goto failed;
-	temp_commit_failure_outputs();
-	for (int i = 0; i < ncmds; i++)
-		strvec_free(&cmds[i]);
-	return;
-failed:
-	temp_delete_failure_outputs();
-	in->object = NULL;
-	driver_failed = 1;
-	for (int i = 0; i < 2; i++)
-		strvec_free(&cmds[i]);
+	plan_assemble(&x);
+	plan_collect_options(pl, d, 0);
+	plan_end_group(pl, 1);
+	plan_split_dwarf(&x);
+	plan_compare_debug(&x);
 }

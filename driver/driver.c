@@ -1,11 +1,13 @@
 /* xgcc, xg++: a gcc-compatible compiler driver.
  *
- * main() reads the command line (options.c), decides the stages of every
- * input, compiles and assembles each one (compile.c) and links the
- * objects through collect2 (link.c).  Every command is shown first with
- * -v (as gcc shows it) or only shown with -###, and then run through
- * posix_spawn.  A failed step deletes its output; the temporary files go
- * on every exit path (lib/tempfile.c).
+ * main() reads the command line (options.c) and resolves it into struct
+ * driver, then plans the whole run from it: the commands that compile and
+ * assemble each input (compile.c) and the collect2 line (link.c), as data
+ * (struct plan).  run_plan() is the one loop that carries a plan out:
+ * every command is shown first with -v (as gcc shows it) or only shown
+ * with -###, and then run through posix_spawn, -pipe steps as one
+ * pipeline.  A failed step deletes its job's outputs; the temporary files
+ * go on every exit path (lib/tempfile.c).
  */
 #include "config.h"
 
@@ -22,8 +24,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-int driver_failed;
 
 static void quote_single(FILE *f, const char *s)
 {
@@ -42,8 +42,9 @@ static void quote_single(FILE *f, const char *s)
  * single-quoted, then the backend's default -m options.  Once cc1 or lto1
  * has taken -dumpdir, -dumpbase and -dumpbase-ext, each leaves only its
  * separating space; the run's DUMPDIR comes last. */
-static char *collect_options(const struct driver *d, const char *dumpdir)
+char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 {
+	const char *dumpdir = for_link ? d->link_dumpdir : d->dumpdir;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -66,7 +67,7 @@ static char *collect_options(const struct driver *d, const char *dumpdir)
 		if (!first)
 			fputc(' ', f);
 		first = 0;
-		if (dump_options_taken &&
+		if (dumps_taken &&
 		    (o->id == OPT_dumpdir || o->id == OPT_dumpbase || o->id == OPT_dumpbase_ext))
 			continue;
 		/* gcc's canonical spellings */
@@ -99,17 +100,6 @@ static char *collect_options(const struct driver *d, const char *dumpdir)
 	return buf;
 }
 
-/* Set (and with -v or -### show) COLLECT_GCC_OPTIONS for the commands
- * that follow; collect2's carries the link's dumpdir. */
-void set_collect_options(const struct driver *d, int for_link)
-{
-	char *s = collect_options(d, for_link ? d->link_dumpdir : d->dumpdir);
-	if (d->verbose || d->dry_run)
-		fprintf(stderr, "COLLECT_GCC_OPTIONS=%s\n", s);
-	setenv("COLLECT_GCC_OPTIONS", s, 1);
-	free(s);
-}
-
 /* COLLECT_AS_OPTIONS: the -Wa and -Xassembler options, quoted, for the
  * LTO stage (which passes them to as); NULL when there are none. */
 char *collect_as_options(const struct driver *d)
@@ -139,49 +129,142 @@ void cannot_execute(const char *name, const char *path, int err)
 	exit(1); /* not reached: a fatal error exits */
 }
 
-int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char **names,
-		 const char *in_path, const char *out_path)
+/* Run the pipeline of the N steps at C (one, without -pipe): show it
+ * with -v and -###, run it unless -###.  Returns nonzero on failure. */
+static int run_pipeline(const struct plan *p, const struct command *c, size_t n)
 {
-	struct spawn_cmd sc[8];
-	struct strvec argvs[8];
-	if (ncmds > 8)
+	struct spawn_cmd sc[SPAWN_MAX];
+	struct strvec argvs[SPAWN_MAX];
+	if (n > SPAWN_MAX)
 		fatal("too many commands in a pipeline");
-	for (size_t i = 0; i < ncmds; i++) {
+	for (size_t i = 0; i < n; i++) {
 		memset(&argvs[i], 0, sizeof argvs[i]);
-		strvec_extend(&argvs[i], &d->wrapper);
-		strvec_extend(&argvs[i], &cmds[i]);
-		sc[i] = (struct spawn_cmd){ .argv = argvs[i].v, .name = names[i],
-					    .in_path = i == 0 ? in_path : NULL,
-					    .out_path = i + 1 == ncmds ? out_path : NULL };
+		strvec_extend(&argvs[i], p->wrapper);
+		strvec_extend(&argvs[i], &c[i].argv);
+		sc[i] = (struct spawn_cmd){ .argv = argvs[i].v, .name = c[i].name,
+					    .in_path = i == 0 ? c[0].in : NULL,
+					    .out_path = i + 1 == n ? c[n - 1].out : NULL };
 	}
 	/* one setting for a whole pipeline, as gcc's */
-	set_collect_options(d, strcmp(names[0], "collect2") == 0);
-	if (d->verbose || d->dry_run) {
-		for (size_t i = 0; i < ncmds; i++) {
-			for (size_t j = 0; j < argvs[i].n; j++)
-				spawn_print_quoted(argvs[i].v[j], d->dry_run ? QUOTE_GCC_DRIVER : QUOTE_NONE);
-			if (i + 1 < ncmds)
-				fputs(" |", stderr);
-			fputc('\n', stderr);
-		}
+	if (p->show)
+		fprintf(stderr, "COLLECT_GCC_OPTIONS=%s\n", c->collect_options);
+	setenv("COLLECT_GCC_OPTIONS", c->collect_options, 1);
+	for (size_t i = 0; p->show && i < n; i++) {
+		for (size_t j = 0; j < argvs[i].n; j++)
+			spawn_print_quoted(argvs[i].v[j], p->dry_run ? QUOTE_GCC_DRIVER : QUOTE_NONE);
+		if (i + 1 < n)
+			fputs(" |", stderr);
+		fputc('\n', stderr);
 	}
 	int failed = 0;
-	if (!d->dry_run) {
-		failed = spawn_pipeline(sc, (int)ncmds, d->time_report ? SPAWN_TIME : 0);
-		for (size_t i = 0; i < ncmds && failed; i++)
+	if (!p->dry_run) {
+		failed = spawn_pipeline(sc, (int)n, p->time_report ? SPAWN_TIME : 0);
+		for (size_t i = 0; i < n && failed; i++)
 			if (sc[i].status == -1)
-				cannot_execute(names[i], sc[i].argv[0], sc[i].exec_errno);
+				cannot_execute(c[i].name, sc[i].argv[0], sc[i].exec_errno);
 			else if (sc[i].status > 1 && sc[i].status < 128)
 				/* gcc is silent here; 1 is the status of errors the
 				 * program has reported, anything else is a failure
 				 * that may have said nothing */
-				diag(DIAG_ERROR, "%s returned %d exit status", names[i], sc[i].status);
+				diag(DIAG_ERROR, "%s returned %d exit status", c[i].name, sc[i].status);
 	}
-	for (size_t i = 0; i < ncmds; i++)
+	for (size_t i = 0; i < n; i++)
 		strvec_free(&argvs[i]);
 	return failed;
 }
 
+static int same_contents(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+	int same = fa && fb;
+	while (same) {
+		int ca = getc(fa), cb = getc(fb);
+		if (ca != cb)
+			same = 0;
+		if (ca == EOF || cb == EOF)
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
+/* What a step does before its command: its environment, then its
+ * messages, each after the outputs recorded before it was met. */
+static void prepare_step(const struct plan *p, const struct command *c)
+{
+	for (size_t i = 0; i < c->nenv; i++) {
+		const struct env_var *e = &c->env[i];
+		if (e->shown && p->show)
+			fprintf(stderr, "%s=%s\n", e->name, e->value);
+		if (e->value)
+			setenv(e->name, e->value, 1);
+		else
+			unsetenv(e->name);
+	}
+	size_t k = 0;
+	for (size_t i = 0; i <= c->noutputs; i++) {
+		for (; k < c->nnotes && c->notes[k].after <= i; k++)
+			diag_replay(c->notes[k].kind, c->notes[k].text);
+		if (i == c->noutputs)
+			break;
+		if (c->outputs_if_changed)
+			temp_failure_output_if_changed(c->outputs[i]);
+		else
+			temp_failure_output(c->outputs[i]);
+	}
+}
+
+/* Run one step (with the steps piped from it); *NEXT is the step after. */
+static int run_step(const struct plan *p, size_t i, size_t *next)
+{
+	const struct command *c = &p->cmds[i];
+	size_t n = 1;
+	while (c[n - 1].piped_to_next)
+		n++;
+	*next = i + n;
+	prepare_step(p, c);
+	if (c->stop_on_errors && diag_error_count())
+		return 1;
+	if (c->argv.n && run_pipeline(p, c, n))
+		return 1;
+	if (c->compare[0] && !p->dry_run && !same_contents(c->compare[0], c->compare[1])) {
+		diag(DIAG_ERROR, "%s: -fcompare-debug failure", c->compare_input);
+		return 1;
+	}
+	return 0;
+}
+
+/* Run the job whose first step is *I; *I becomes the next job's. */
+static int run_job(const struct plan *p, size_t *i)
+{
+	size_t job = p->cmds[*i].job;
+	int failed = 0;
+	while (*i < p->n && p->cmds[*i].job == job) {
+		if (failed)
+			++*i;
+		else
+			failed = run_step(p, *i, i);
+	}
+	if (failed)
+		temp_delete_failure_outputs();
+	else
+		temp_commit_failure_outputs();
+	return failed;
+}
+
+int run_plan(const struct plan *p)
+{
+	int failed = 0;
+	for (size_t i = 0; i < p->n;) {
+		if (p->cmds[i].after_clean_run && (failed || diag_error_count()))
+			return 1;
+		failed |= run_job(p, &i);
+	}
+	return failed || diag_error_count() ? 1 : 0;
+}
 
 static void env_dirs(const char *var, struct strvec *out)
 {
@@ -599,26 +682,14 @@ static int combined_lto(const struct driver *d)
 	return lto;
 }
 
-/* Is there anything to link?  Not when the inputs were only headers,
- * whose precompiled forms are the outputs (gcc links when it has a
- * linker input: an object, a -l, a -Wl, word). */
-static int has_link_input(const struct driver *d)
-{
-	for (size_t i = 0; i < d->nlink_items; i++) {
-		const struct link_item *li = &d->link_items[i];
-		if (li->input < 0 || d->inputs[li->input].object)
-			return 1;
-	}
-	return 0;
-}
-
-static void plan(struct driver *d)
+/* How many inputs are compiled, whether lto1 reads them all at once,
+ * and the names of dump files: the last of the driver's resolutions. */
+static void resolve_inputs(struct driver *d)
 {
 	size_t compiled = 0;
 	for (size_t i = 0; i < d->ninputs; i++) {
-		struct input *in = &d->inputs[i];
+		const struct input *in = &d->inputs[i];
 		if (in->lang == LANG_OBJECT) {
-			in->object = in->name;
 			if (d->stop != STOP_LINK && d->verbose == 0 && !d->dry_run)
 				diag(DIAG_WARNING, "%s: linker input file unused because linking not done",
 				     in->name);
@@ -729,38 +800,6 @@ void select_target(struct driver *d, const char *option_triplet)
 	setenv("XGCC_THREAD_MODEL", backend_thread_model(), 1);
 }
 
-static void set_link_environment(struct driver *d)
-{
-	struct strvec cp = { 0 }, progs = { 0 }, lp = { 0 };
-	strvec_extend(&cp, &d->bprefixes);
-	strvec_extend(&cp, &d->compiler_path);
-	strvec_split(&progs, backend_programs(), ':');
-	for (size_t i = 0; i < progs.n; i++)
-		if (file_is_dir(progs.v[i]))
-			strvec_push(&cp, progs.v[i]);
-	library_dirs(d, DIRS_LIBRARY_PATH, 1, &lp);
-	struct strvec *lists[2] = { &cp, &lp };
-	const char *vars[2] = { "COMPILER_PATH", "LIBRARY_PATH" };
-	for (int k = 0; k < 2; k++) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&buf, &len);
-		for (size_t i = 0; i < lists[k]->n; i++)
-			fprintf(f, "%s%s", i ? ":" : "", lists[k]->v[i]);
-		fclose(f);
-		if (d->verbose || d->dry_run)
-			fprintf(stderr, "%s=%s\n", vars[k], buf);
-		setenv(vars[k], buf, 1);
-		free(buf);
-	}
-	if (d->verbose)
-		setenv("COLLECT_VERBOSE", "1", 1);
-	setenv("XGCC_BACKEND", backend_cc(), 1);
-	strvec_free(&cp);
-	strvec_free(&progs);
-	strvec_free(&lp);
-}
-
 int main(int argc, char **argv)
 {
 	struct driver d = { 0 };
@@ -797,7 +836,7 @@ int main(int argc, char **argv)
 	check_inputs(&d);
 	if (diag_error_count())
 		return 1;
-	plan(&d);
+	resolve_inputs(&d);
 	if (d.verbose || d.dry_run)
 		print_version_header(&d);
 	char *as_opts = collect_as_options(&d);
@@ -805,13 +844,13 @@ int main(int argc, char **argv)
 		setenv("COLLECT_AS_OPTIONS", as_opts, 1);
 	expand_native(&d);
 
+	struct plan p;
+	struct planner pl;
+	plan_start(&pl, &p, &d);
 	for (size_t i = 0; i < d.ninputs; i++)
-		compile_input(&d, &d.inputs[i]);
-	if (driver_failed || diag_error_count())
-		return 1;
-	if (d.stop == STOP_LINK && !find_word(&d, "-fsyntax-only", 0) && has_link_input(&d)) {
-		set_link_environment(&d);
-		link_inputs(&d);
-	}
-	return driver_failed || diag_error_count() ? 1 : 0;
+		plan_input(&pl, i);
+	if (d.stop == STOP_LINK && !find_word(&d, "-fsyntax-only", 0) && has_link_input(&d, &p))
+		plan_link(&pl);
+	plan_finish(&pl);
+	return run_plan(&p);
 }

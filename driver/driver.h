@@ -1,16 +1,18 @@
 /* The driver's shared state.
  *
  * The command line becomes a list of options (each with its table row and
- * argument) and a list of inputs, both in command-line order.  Each input
- * has a language and a set of stages it goes through (a bitmask, as in
- * cproc); the stages end at -E, -S, -c or the link.  Command lines for
- * cc1, as and collect2 are then built from these lists by compile.c and
- * link.c and run (or printed, for -###) by driver.c.
+ * argument) and a list of inputs, both in command-line order; struct
+ * driver holds them and what the driver resolved from them, and is read
+ * only from then on.  compile.c and link.c plan the run from it: a struct
+ * plan, the commands for every input and the link as data (argv, piping,
+ * outputs to delete on failure, the messages to give before each).
+ * driver.c runs the plan in one loop (or prints it, for -### and -v).
  */
 #ifndef XGCC_DRIVER_H
 #define XGCC_DRIVER_H
 
 #include "backend.h"
+#include "diag.h"
 #include "strvec.h"
 #include "target.h"
 
@@ -53,16 +55,9 @@ enum lang {
 	LANG_CXX_HEADER, LANG_ASM, LANG_ASM_CPP, LANG_LTO, LANG_OBJECT,
 };
 
-/* Stages an input goes through. */
-enum stage { ST_CPP = 1, ST_CC1 = 2, ST_AS = 4, ST_LINK = 8 };
-
 struct input {
 	const char *name;
 	enum lang lang;
-	unsigned stages;
-	const char *object; /* the object file it becomes, for the link */
-	int object_no_ir;   /* OBJECT is cc1's or lto1's code without -flto: no IR */
-	int done;           /* compiled already, together with an earlier input */
 };
 
 /* An entry of the link line's input part: ARG, or (INPUT >= 0) the
@@ -86,8 +81,8 @@ struct driver {
 	const struct target_abi *abi;
 	const struct backend_multilib *ml;
 	/* the index in opts of the last of -m16/-m32/-m64/-mx32, which alone
-	 * is passed on, or NO_ABI_OPT: an index, since opts grows (the
-	 * second compilation of -fcompare-debug adds options) */
+	 * is passed on, or NO_ABI_OPT: an index, since the second compilation
+	 * of -fcompare-debug plans from a copy of opts with more options */
 	size_t abi_opt;
 
 	struct opt *opts;
@@ -116,10 +111,82 @@ struct driver {
 	const char *dumpbase_ext;
 	int combine;                 /* one lto1 run compiles all -x lto inputs */
 	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
-	const char *fp_mode;         /* -fexcess-precision= for the input being compiled */
 	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
-	int compare_debug_second;    /* building the second compilation */
-	char *random_seed;           /* -frandom-seed= shared by both compilations */
+};
+
+/* The plan: every command of the run, in order, as data.
+ *
+ * A job is the work of one input, or the link (job ninputs).  The steps of
+ * a job run in order until one fails; then the job's recorded outputs are
+ * deleted and the run fails.  A step gives its notes first (messages met
+ * while planning it, in planning order, NOTE.AFTER saying how many of its
+ * outputs were recorded before each), then with STOP_ON_ERRORS ends the
+ * job if any error was given (a command that cannot be built stops its
+ * input before anything of it runs), then runs ARGV, on its own or, with
+ * PIPED_TO_NEXT, as a pipeline with the steps that follow. */
+enum tool { TOOL_NONE, TOOL_CPP, TOOL_CC1, TOOL_LTO1, TOOL_AS, TOOL_OBJCOPY, TOOL_COLLECT2 };
+
+struct note {
+	enum diag_kind kind;
+	char *text;
+	size_t after;
+};
+
+/* An environment variable the step sets (VALUE NULL: unsets); SHOWN ones
+ * are printed with -v and -###. */
+struct env_var {
+	const char *name;
+	char *value;
+	int shown;
+};
+
+struct command {
+	size_t job;
+	enum tool tool;
+	const char *name;            /* for messages: "cc1", "as", "collect2" */
+	struct strvec argv;          /* empty: a step that only gives its notes */
+	const char *in, *out;        /* standard input and output from and to files, or NULL */
+	int piped_to_next;           /* -pipe: standard output to the next step's input */
+	char *collect_options;       /* COLLECT_GCC_OPTIONS while it runs */
+	struct env_var *env;
+	size_t nenv;
+	struct note *notes;
+	size_t nnotes;
+	const char **outputs;        /* deleted when the job fails from here on */
+	size_t noutputs;
+	int outputs_if_changed;      /* ... unless the job left them unchanged (the link's) */
+	int stop_on_errors;
+	int after_clean_run;         /* runs only when nothing before failed (the link) */
+	const char *compare[2];      /* -fcompare-debug: dumps that must be the same afterwards */
+	const char *compare_input;
+};
+
+struct plan {
+	struct command *cmds;
+	size_t n, cap;
+	int show, dry_run, time_report; /* -v or -###, -###, -time */
+	const struct strvec *wrapper;   /* -wrapper: before every command */
+	const char **objects;           /* per input: the object it becomes, or NULL */
+	int *object_no_ir;              /* ... cc1's or lto1's code without -flto: no IR */
+};
+
+/* What planning keeps while it builds a plan: the messages and outputs
+ * of the step group being built (they go to its first step), which
+ * inputs an earlier one's command compiled already, whether a command has
+ * taken -dumpdir and -dumpbase (COLLECT_GCC_OPTIONS elides them from
+ * then on), and -fcompare-debug's random seed, shared by all compilations. */
+struct planner {
+	const struct driver *d;
+	struct plan *plan;
+	size_t job;                   /* the job being planned */
+	size_t group;                 /* the first step of the group being built */
+	struct note *notes;
+	size_t nnotes;
+	const char **outputs;
+	size_t noutputs;
+	char *done;                   /* per input */
+	int dumps_taken;
+	char *random_seed;
 };
 
 /* options.c */
@@ -172,9 +239,22 @@ const char *excess_precision_mode(const struct driver *d, const struct input *in
 /* options.c: parse TEXT (space-separated) as more options at the end */
 void add_options_from_text(struct driver *d, const char *text);
 
+/* plan.c */
+void plan_start(struct planner *pl, struct plan *p, const struct driver *d);
+void plan_finish(struct planner *pl);
+/* A new step of the job being planned. */
+struct command *plan_step(struct planner *pl, enum tool tool, const char *name);
+/* Record an output to delete when the job fails. */
+void plan_output(struct planner *pl, const char *path);
+/* End the group of steps begun after the last one: its first step (an
+ * empty one if it has none) gets the messages and outputs gathered and
+ * STOP_ON_ERRORS. */
+void plan_end_group(struct planner *pl, int stop_on_errors);
+/* COLLECT_GCC_OPTIONS of the group's steps, as the options of D say. */
+void plan_collect_options(struct planner *pl, const struct driver *d, int for_link);
+
 /* compile.c */
-void compile_input(struct driver *d, struct input *in);
-extern int dump_options_taken;
+void plan_input(struct planner *pl, size_t i);
 int lto_wpa(const struct driver *d); /* cc1 or lto1 got -dumpdir/-dumpbase: gcc elides them */
 void push_machine_defaults(const struct driver *d, struct strvec *out);
 /* -gz, -gz=TYPE: the assembler's and the linker's --compress-debug-sections= */
@@ -182,7 +262,8 @@ void push_compress_debug(const struct driver *d, struct strvec *out, int for_as)
 const char *lang_name(enum lang l);
 
 /* link.c */
-void link_inputs(struct driver *d);
+int has_link_input(const struct driver *d, const struct plan *p);
+void plan_link(struct planner *pl);
 
 /* info.c */
 int print_info(struct driver *d);   /* -print-*, --version ...: returns 1 if handled */
@@ -190,12 +271,13 @@ void print_version_header(const struct driver *d);
 void print_help(const struct driver *d);
 
 /* driver.c */
-int run_commands(struct driver *d, struct strvec *cmds, size_t ncmds, const char **names,
-		 const char *in_path, const char *out_path);
-void set_collect_options(const struct driver *d, int for_link);
+/* Run PLAN: 0, or 1 when a step failed or an error was given. */
+int run_plan(const struct plan *p);
+/* COLLECT_GCC_OPTIONS for D's commands: DUMPS_TAKEN, a command took
+ * -dumpdir and -dumpbase already; FOR_LINK, collect2's. */
+char *collect_options(const struct driver *d, int for_link, int dumps_taken);
 char *collect_as_options(const struct driver *d);
 void select_target(struct driver *d, const char *option_triplet);
 _Noreturn void cannot_execute(const char *name, const char *path, int err);
-extern int driver_failed;
 
 #endif

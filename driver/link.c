@@ -11,15 +11,19 @@
  * The PE targets (MinGW, Cygwin: the target row's link field) replace the
  * LINK_SPEC, start and end files and default libraries with theirs
  * (config/i386/mingw32.h, mingw-w64.h, cygwin.h), built from the row's
- * pe_runtime data by the pe_*() functions below.
+ * pe_runtime data by the pe_*() functions below.  The line is planned
+ * as the link's step of the run's plan (plan_link), with the environment
+ * collect2 gets.
  */
 #include "config.h"
 
 #include "driver.h"
 #include "diag.h"
+#include "fileinfo.h"
 #include "respfile.h"
 #include "tempfile.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -349,69 +353,73 @@ static char *strip_slash(char *dir)
 	return dir;
 }
 
-void link_inputs(struct driver *d)
+/* ld's default output: a.exe on the PE targets */
+static const char *link_output(const struct driver *d)
 {
-	struct link_mode m = link_mode(d);
-	struct strvec c = { 0 };
-	/* ld's default output: a.exe on the PE targets */
-	const char *out = d->output ? d->output : d->target->pe ? "a.exe" : "a.out";
+	return d->output ? d->output : d->target->pe ? "a.exe" : "a.out";
+}
 
-	char *collect2 = find_helper(d, "collect2");
-	if (!collect2)
-		fatal("cannot find %s next to %s or in %s", diag_q("collect2"), d->self_dir, PKGLIBEXECDIR);
-	strvec_push(&c, collect2);
-
+/* The start of the line: collect2, the LTO options it decides on,
+ * %(sysroot_spec), %l (LINK_SPEC), -pie, -gz, -fuse-ld=, -o, and
+ * %{e*} %{N} %{n} %{r} %{s} %{t} %{u*} %{z} %{Z}. */
+static void link_head(const struct driver *d, const struct link_mode *m, const char *collect2,
+		      struct strvec *c)
+{
+	strvec_push(c, collect2);
 	/* %{flto} %{fno-lto} %{flto=*}: collect2 decides what to do with them */
 	static const char *const lto_words[] = { "-flto", "-fno-lto", "-flto=" };
 	for (int k = 0; k < 3; k++)
 		for (size_t i = 0; i < d->nopts; i++) {
 			const char *w = d->opts[i].word;
 			if (k == 2 ? strncmp(w, "-flto=", 6) == 0 : strcmp(w, lto_words[k]) == 0)
-				strvec_push(&c, w);
+				strvec_push(c, w);
 		}
-	/* %(sysroot_spec) */
 	if (d->sysroot)
-		strvec_pushf(&c, "--sysroot=%s", d->sysroot);
+		strvec_pushf(c, "--sysroot=%s", d->sysroot);
 	if (d->target->pe)
-		pe_link_spec(d, &m, &c);
+		pe_link_spec(d, m, c);
 	else
-		link_spec(d, &m, &c);
-	if (!m.shared && !m.is_static && !m.relocatable && m.pie)
-		strvec_push(&c, "-pie");
-	push_compress_debug(d, &c, 0);
+		link_spec(d, m, c);
+	if (!m->shared && !m->is_static && !m->relocatable && m->pie)
+		strvec_push(c, "-pie");
+	push_compress_debug(d, c, 0);
 	const struct opt *fuse = find_word(d, "-fuse-ld=", 1);
 	if (fuse)
-		strvec_push(&c, fuse->word);
+		strvec_push(c, fuse->word);
 	if (d->output) {
-		strvec_push(&c, "-o");
-		strvec_push(&c, d->output);
+		strvec_push(c, "-o");
+		strvec_push(c, d->output);
 	}
-	/* %{e*} %{N} %{n} %{r} %{s} %{t} %{u*} %{z} %{Z}: %{e*} is every
-	 * option that starts with e, -export-dynamic too, in their order */
+	/* %{e*} is every option that starts with e, -export-dynamic too, in their order */
 	static const enum opt_id flags[] = { OPT_e, OPT_N, OPT_n, OPT_r, OPT_s, OPT_t, OPT_u, OPT_z,
 					     OPT_Z };
 	for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
 		for (size_t i = 0; i < d->nopts; i++) {
 			const struct opt *o = &d->opts[i];
 			if (o->id == flags[f] || (flags[f] == OPT_e && o->id == OPT_export_dynamic))
-				push_opt(d, o, &c);
+				push_opt(d, o, c);
 		}
-	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
-		(d->target->pe ? pe_start_files : start_files)(d, &m, &c);
-	/* %{L*} then %D */
+}
+
+/* %{L*} then %D */
+static void link_dirs(const struct driver *d, struct strvec *c)
+{
 	for (size_t i = 0; i < d->nopts; i++)
 		if (d->opts[i].id == OPT_L)
-			strvec_pushf(&c, "-L%s", d->opts[i].arg);
+			strvec_pushf(c, "-L%s", d->opts[i].arg);
 	struct strvec ldirs = { 0 };
 	library_dirs(d, DIRS_LINK, 1, &ldirs);
 	for (size_t i = 0; i < ldirs.n; i++) {
-		strvec_pushf(&c, "-L%s", strip_slash(ldirs.v[i]));
+		strvec_pushf(c, "-L%s", strip_slash(ldirs.v[i]));
 		free(ldirs.v[i]);
 	}
 	strvec_free(&ldirs);
+}
 
-	/* the sanitizers' run-time libraries come before the inputs */
-	unsigned san = m.nostdlib || m.relocatable || m.nodefaultlibs ? 0 : sanitizers(d);
+/* The sanitizers' run-time libraries, which come before the inputs. */
+static void sanitizer_libs(const struct driver *d, const struct link_mode *m, unsigned san,
+			   struct strvec *c)
+{
 	static const struct { unsigned bit; const char *preinit, *lib; enum opt_id static_opt; } sanlibs[] = {
 		{ SAN_ADDRESS, "libasan_preinit.o", "-lasan", OPT_static_libasan },
 		{ SAN_THREAD, "libtsan_preinit.o", "-ltsan", OPT_COUNT },
@@ -420,39 +428,45 @@ void link_inputs(struct driver *d)
 	for (size_t k = 0; k < sizeof sanlibs / sizeof *sanlibs; k++) {
 		if (!(san & sanlibs[k].bit))
 			continue;
-		if (!m.shared)
-			push_file(d, sanlibs[k].preinit, &c);
+		if (!m->shared)
+			push_file(d, sanlibs[k].preinit, c);
 		if (sanlibs[k].static_opt != OPT_COUNT && has_opt(d, sanlibs[k].static_opt)) {
-			if (!m.shared) {
+			if (!m->shared) {
 				static const char *const pre[] = { "-Bstatic", "--whole-archive" };
-				strvec_push(&c, pre[0]);
-				strvec_push(&c, pre[1]);
-				strvec_push(&c, sanlibs[k].lib);
-				strvec_push(&c, "--no-whole-archive");
-				strvec_push(&c, "-Bdynamic");
+				strvec_push(c, pre[0]);
+				strvec_push(c, pre[1]);
+				strvec_push(c, sanlibs[k].lib);
+				strvec_push(c, "--no-whole-archive");
+				strvec_push(c, "-Bdynamic");
 			}
 		} else {
-			strvec_push(&c, "--push-state");
-			strvec_push(&c, "--no-as-needed");
-			strvec_push(&c, sanlibs[k].lib);
-			strvec_push(&c, "--pop-state");
+			strvec_push(c, "--push-state");
+			strvec_push(c, "--no-as-needed");
+			strvec_push(c, sanlibs[k].lib);
+			strvec_push(c, "--pop-state");
 		}
 	}
+}
 
-	/* %o: the inputs, -l and -Wl items in order; xg++ adds its libraries */
-	struct strvec items = { 0 }, no_ir = { 0 };
+/* %o: the inputs, -l and -Wl items in order (the objects the plan's
+ * inputs become); xg++ adds its libraries.  NO_IR gets the objects this
+ * run compiled without -flto. */
+static void link_items(const struct driver *d, const struct plan *p, const struct link_mode *m,
+		       struct strvec *c, struct strvec *no_ir)
+{
+	struct strvec items = { 0 };
 	for (size_t i = 0; i < d->nlink_items; i++) {
 		const struct link_item *it = &d->link_items[i];
-		const struct input *in = it->input < 0 ? NULL : &d->inputs[it->input];
-		if (!in)
+		const char *obj = it->input < 0 ? NULL : p->objects[it->input];
+		if (it->input < 0)
 			strvec_push(&items, it->arg);
-		else if (in->object)
-			strvec_push(&items, in->object);
-		if (in && in->object && in->object_no_ir && !strchr(in->object, '\n'))
-			strvec_push(&no_ir, in->object);
+		else if (obj)
+			strvec_push(&items, obj);
+		if (obj && p->object_no_ir[it->input] && !strchr(obj, '\n'))
+			strvec_push(no_ir, obj);
 	}
-	if (d->cxx && !m.nostdlib && !m.nodefaultlibs && !has_opt(d, OPT_nostdlibxx)) {
-		int static_cxx = has_opt(d, OPT_static_libstdcxx) && !m.is_static;
+	if (d->cxx && !m->nostdlib && !m->nodefaultlibs && !has_opt(d, OPT_nostdlibxx)) {
+		int static_cxx = has_opt(d, OPT_static_libstdcxx) && !m->is_static;
 		if (static_cxx)
 			strvec_push(&items, "-Bstatic");
 		strvec_push(&items, "-lstdc++");
@@ -464,54 +478,134 @@ void link_inputs(struct driver *d)
 	}
 	if (d->at_file_supplied && items.n) {
 		/* gcc passes the inputs through a response file when it got one */
-		strvec_pushf(&c, "@%s", respfile_write(items.v, items.n));
+		strvec_pushf(c, "@%s", respfile_write(items.v, items.n));
 	} else {
-		strvec_extend(&c, &items);
+		strvec_extend(c, &items);
 	}
 	strvec_free(&items);
+}
 
-	if ((m.openmp || parallelize_loops(d)) && !m.nostdlib && !m.nodefaultlibs)
-		strvec_push(&c, "-lgomp");
+/* The libraries that options ask for after the inputs: libgomp, libitm,
+ * -fsplit-stack's wrapper, libgcov, libubsan. */
+static void option_libs(const struct driver *d, const struct link_mode *m, unsigned san,
+			struct strvec *c)
+{
+	if ((m->openmp || parallelize_loops(d)) && !m->nostdlib && !m->nodefaultlibs)
+		strvec_push(c, "-lgomp");
 	if (find_word(d, "-fgnu-tm", 0))
-		strvec_push(&c, "-litm");
-	if (find_word(d, "-fsplit-stack", 0)) {
-		strvec_push(&c, "--wrap=pthread_create");
-	}
+		strvec_push(c, "-litm");
+	if (find_word(d, "-fsplit-stack", 0))
+		strvec_push(c, "--wrap=pthread_create");
 	if (has_opt(d, OPT_coverage) || find_word(d, "-fprofile-arcs", 0) ||
 	    find_word(d, "-fprofile-generate", 1))
-		strvec_push(&c, "-lgcov");
+		strvec_push(c, "-lgcov");
 	if (san & SAN_UNDEFINED) {
 		int st = has_opt(d, OPT_static_libubsan);
-		strvec_push(&c, st ? "-Bstatic" : "--push-state");
+		strvec_push(c, st ? "-Bstatic" : "--push-state");
 		if (!st)
-			strvec_push(&c, "--no-as-needed");
-		strvec_push(&c, "-lubsan");
-		strvec_push(&c, st ? "-Bdynamic" : "--pop-state");
+			strvec_push(c, "--no-as-needed");
+		strvec_push(c, "-lubsan");
+		strvec_push(c, st ? "-Bdynamic" : "--pop-state");
 	}
-	if (!m.nostdlib && !m.relocatable && !m.nodefaultlibs)
-		(d->target->pe ? pe_default_libs : default_libs)(d, &m, &c);
+}
+
+/* The whole collect2 line; NO_IR as for link_items. */
+static void link_line(const struct driver *d, const struct plan *p, const char *collect2,
+		      struct strvec *c, struct strvec *no_ir)
+{
+	struct link_mode m = link_mode(d);
+	link_head(d, &m, collect2, c);
 	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
-		(d->target->pe ? pe_end_files : end_files)(d, &m, &c);
+		(d->target->pe ? pe_start_files : start_files)(d, &m, c);
+	link_dirs(d, c);
+	unsigned san = m.nostdlib || m.relocatable || m.nodefaultlibs ? 0 : sanitizers(d);
+	sanitizer_libs(d, &m, san, c);
+	link_items(d, p, &m, c, no_ir);
+	option_libs(d, &m, san, c);
+	if (!m.nostdlib && !m.relocatable && !m.nodefaultlibs)
+		(d->target->pe ? pe_default_libs : default_libs)(d, &m, c);
+	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
+		(d->target->pe ? pe_end_files : end_files)(d, &m, c);
 	for (size_t i = 0; i < d->nopts; i++)
 		if (d->opts[i].id == OPT_T)
-			push_opt(d, &d->opts[i], &c);
+			push_opt(d, &d->opts[i], c);
+}
 
-	temp_failure_output_if_changed(out);
+/* Is there anything to link?  Not when the inputs were only headers,
+ * whose precompiled forms are the outputs (gcc links when it has a
+ * linker input: an object, a -l, a -Wl, word). */
+int has_link_input(const struct driver *d, const struct plan *p)
+{
+	for (size_t i = 0; i < d->nlink_items; i++) {
+		const struct link_item *li = &d->link_items[i];
+		if (li->input < 0 || p->objects[li->input])
+			return 1;
+	}
+	return 0;
+}
+
+static void add_env(struct command *c, const char *name, char *value, int shown)
+{
+	c->env = xrealloc(c->env, (c->nenv + 1) * sizeof *c->env);
+	c->env[c->nenv++] = (struct env_var){ name, value, shown };
+}
+
+static char *join_colon(const struct strvec *list)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	for (size_t i = 0; i < list->n; i++)
+		fprintf(f, "%s%s", i ? ":" : "", list->v[i]);
+	fclose(f);
+	return buf;
+}
+
+/* The link's environment: COMPILER_PATH and LIBRARY_PATH (shown with -v
+ * and -###), COLLECT_VERBOSE, XGCC_BACKEND. */
+static void link_environment(const struct driver *d, struct command *c)
+{
+	struct strvec cp = { 0 }, progs = { 0 }, lp = { 0 };
+	strvec_extend(&cp, &d->bprefixes);
+	strvec_extend(&cp, &d->compiler_path);
+	strvec_split(&progs, backend_programs(), ':');
+	for (size_t i = 0; i < progs.n; i++)
+		if (file_is_dir(progs.v[i]))
+			strvec_push(&cp, progs.v[i]);
+	library_dirs(d, DIRS_LIBRARY_PATH, 1, &lp);
+	add_env(c, "COMPILER_PATH", join_colon(&cp), 1);
+	add_env(c, "LIBRARY_PATH", join_colon(&lp), 1);
+	if (d->verbose)
+		add_env(c, "COLLECT_VERBOSE", "1", 0);
+	add_env(c, "XGCC_BACKEND", (char *)backend_cc(), 0);
+	strvec_free(&cp);
+	strvec_free(&progs);
+	strvec_free(&lp);
+}
+
+/* The link's job: collect2, run only when every input compiled, its
+ * output deleted if the link fails (unless the link left it alone). */
+void plan_link(struct planner *pl)
+{
+	const struct driver *d = pl->d;
+	pl->job = d->ninputs;
+	size_t k = pl->plan->n;
+	plan_step(pl, TOOL_COLLECT2, "collect2");
+	link_environment(d, &pl->plan->cmds[k]);
+	char *collect2 = find_helper(d, "collect2");
+	if (!collect2)
+		diag(DIAG_FATAL, "cannot find %s next to %s or in %s", diag_q("collect2"), d->self_dir,
+		     PKGLIBEXECDIR);
+	struct strvec no_ir = { 0 };
+	link_line(d, pl->plan, collect2 ? collect2 : "collect2", &pl->plan->cmds[k].argv, &no_ir);
+	plan_output(pl, link_output(d));
 	/* the objects this run compiled without -flto hold no IR: collect2
 	 * need not look for it (collect/scan.c) */
 	char *plain = strvec_join(&no_ir, '\n');
-	if (*plain)
-		setenv("XGCC_PLAIN_OBJECTS", plain, 1);
-	else
-		unsetenv("XGCC_PLAIN_OBJECTS");
-	free(plain);
+	add_env(&pl->plan->cmds[k], "XGCC_PLAIN_OBJECTS", *plain ? plain : NULL, 0);
 	strvec_free(&no_ir);
-	const char *name = "collect2";
-	if (run_commands(d, &c, 1, &name, NULL, NULL)) {
-		temp_delete_failure_outputs();
-		driver_failed = 1;
-	} else {
-		temp_commit_failure_outputs();
-	}
-	strvec_free(&c);
+	pl->plan->cmds[k].outputs_if_changed = 1;
+	pl->plan->cmds[k].after_clean_run = 1;
+	plan_collect_options(pl, d, 1);
+	plan_end_group(pl, 0);
 }

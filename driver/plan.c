@@ -1,0 +1,86 @@
+/* Building a plan: the steps of the run as data (see driver.h).
+ *
+ * Planning reads the resolved struct driver and writes only the plan and
+ * the planner.  Messages met while planning (an excess precision note, an
+ * option the assembler cannot take) are taken from diag() while the
+ * planner is active and given by the run when it gets to the step they
+ * belong to, so that they come out where they came out when each input
+ * was planned and run in turn.
+ */
+#include "config.h"
+
+#include "driver.h"
+#include "diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void take_note(enum diag_kind kind, char *text, void *arg)
+{
+	struct planner *pl = arg;
+	pl->notes = xrealloc(pl->notes, (pl->nnotes + 1) * sizeof *pl->notes);
+	pl->notes[pl->nnotes++] = (struct note){ kind, text, pl->noutputs };
+}
+
+void plan_start(struct planner *pl, struct plan *p, const struct driver *d)
+{
+	*pl = (struct planner){ .d = d, .plan = p };
+	*p = (struct plan){ .show = d->verbose || d->dry_run, .dry_run = d->dry_run,
+			    .time_report = d->time_report, .wrapper = &d->wrapper };
+	p->objects = xcalloc(d->ninputs, sizeof *p->objects);
+	p->object_no_ir = xcalloc(d->ninputs, sizeof *p->object_no_ir);
+	pl->done = xcalloc(d->ninputs, 1);
+	diag_set_sink(take_note, pl);
+}
+
+void plan_finish(struct planner *pl)
+{
+	diag_set_sink(NULL, NULL);
+	free(pl->done);
+	pl->done = NULL;
+}
+
+struct command *plan_step(struct planner *pl, enum tool tool, const char *name)
+{
+	struct plan *p = pl->plan;
+	if (p->n == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 16;
+		p->cmds = xrealloc(p->cmds, p->cap * sizeof *p->cmds);
+	}
+	struct command *c = &p->cmds[p->n++];
+	*c = (struct command){ .job = pl->job, .tool = tool, .name = name };
+	return c;
+}
+
+void plan_output(struct planner *pl, const char *path)
+{
+	pl->outputs = xrealloc(pl->outputs, (pl->noutputs + 1) * sizeof *pl->outputs);
+	pl->outputs[pl->noutputs++] = path;
+}
+
+void plan_end_group(struct planner *pl, int stop_on_errors)
+{
+	struct plan *p = pl->plan;
+	if (pl->group == p->n) {
+		/* nothing to run: a step for the messages (and the check) */
+		plan_step(pl, TOOL_NONE, "");
+	}
+	struct command *first = &p->cmds[pl->group];
+	first->notes = pl->notes;
+	first->nnotes = pl->nnotes;
+	first->outputs = pl->outputs;
+	first->noutputs = pl->noutputs;
+	first->stop_on_errors = stop_on_errors;
+	pl->notes = NULL;
+	pl->nnotes = 0;
+	pl->outputs = NULL;
+	pl->noutputs = 0;
+	pl->group = p->n;
+}
+
+void plan_collect_options(struct planner *pl, const struct driver *d, int for_link)
+{
+	char *s = collect_options(d, for_link, pl->dumps_taken);
+	for (size_t i = pl->group; i < pl->plan->n; i++)
+		pl->plan->cmds[i].collect_options = s;
+}
