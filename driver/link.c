@@ -11,7 +11,8 @@
  * The PE targets (MinGW, Cygwin: the target row's link field) replace the
  * LINK_SPEC, start and end files and default libraries with theirs
  * (config/i386/mingw32.h, mingw-w64.h, cygwin.h), built from the row's
- * pe_runtime data by the pe_*() functions below.  The line is planned
+ * pe_runtime data by the pe_*() functions below; the styles[] table
+ * says which functions build each style's parts.  The line is planned
  * as the link's step of the run's plan (plan_link), with the environment
  * collect2 gets.
  */
@@ -302,19 +303,16 @@ static void pe_end_files(const struct driver *d, const struct link_mode *m, stru
 	push_file(d, "crtend.o", out);
 }
 
-/* LIBGCC_SPEC (%G): MinGW's runtime around libgcc; Cygwin's shared libgcc */
+/* LIBGCC_SPEC (%G): MinGW's runtime around libgcc; Cygwin's shared libgcc
+ * (the row's shared_libgcc_default) */
 static void pe_libgcc(const struct driver *d, const struct link_mode *m, struct strvec *out)
 {
 	const struct pe_runtime *pe = d->target->pe;
 	int static_gcc = m->is_static || m->static_libgcc;
-	if (d->target->link == LINK_CYGWIN) {
-		push_words(static_gcc ? "-lgcc -lgcc_eh" : "-lgcc_s -lgcc", out);
-		return;
-	}
-	if (mthreads_on(d))
-		strvec_push(out, "-lmingwthrd");
+	if (pe->mthreads_lib && mthreads_on(d))
+		strvec_push(out, pe->mthreads_lib);
 	push_words(pe->libgcc_before, out);
-	if (static_gcc || (!m->shared && !m->shared_libgcc))
+	if (static_gcc || (!pe->shared_libgcc_default && !m->shared && !m->shared_libgcc))
 		push_words("-lgcc -lgcc_eh", out);
 	else
 		push_words("-lgcc_s -lgcc", out);
@@ -335,9 +333,9 @@ static void pe_default_libs(const struct driver *d, const struct link_mode *m, s
 		strvec_push(out, "-lgmon");
 	/* mingw-w64's LIB_SPEC: %{pthread:-lpthread} (win32 thread model),
 	 * %{!no-pthread:-lpthread} (posix) */
-	if (d->target->link == LINK_MINGW &&
+	if (pe->pthread_lib &&
 	    (backend_lpthread_always() ? !has_opt(d, OPT_no_pthread) : pthread_on(d)))
-		strvec_push(out, "-lpthread");
+		strvec_push(out, pe->pthread_lib);
 	push_words(pe->libc, out);
 	if (find_word(d, "-mwindows", 0))
 		push_words("-lgdi32 -lcomdlg32", out);
@@ -353,10 +351,31 @@ static char *strip_slash(char *dir)
 	return dir;
 }
 
-/* ld's default output: a.exe on the PE targets */
+/* How a target's link style builds its parts of the line: gcc's
+ * LINK_SPEC, STARTFILE_SPEC, ENDFILE_SPEC and its default libraries. */
+struct link_parts {
+	void (*link_spec)(const struct driver *, const struct link_mode *, struct strvec *);
+	void (*start_files)(const struct driver *, const struct link_mode *, struct strvec *);
+	void (*end_files)(const struct driver *, const struct link_mode *, struct strvec *);
+	void (*default_libs)(const struct driver *, const struct link_mode *, struct strvec *);
+};
+
+static const struct link_parts styles[] = {
+	[LINK_GNU_LINUX] = { link_spec, start_files, end_files, default_libs },
+	/* the PE targets differ in their pe_runtime data */
+	[LINK_MINGW] = { pe_link_spec, pe_start_files, pe_end_files, pe_default_libs },
+	[LINK_CYGWIN] = { pe_link_spec, pe_start_files, pe_end_files, pe_default_libs },
+};
+
+static const struct link_parts *style_of(const struct driver *d)
+{
+	return &styles[d->target->link];
+}
+
+/* ld's default output: the target row's (a.exe on the PE targets) */
 static const char *link_output(const struct driver *d)
 {
-	return d->output ? d->output : d->target->pe ? "a.exe" : "a.out";
+	return d->output ? d->output : d->target->default_output;
 }
 
 /* The start of the line: collect2, the LTO options it decides on,
@@ -376,10 +395,7 @@ static void link_head(const struct driver *d, const struct link_mode *m, const c
 		}
 	if (d->sysroot)
 		strvec_pushf(c, "--sysroot=%s", d->sysroot);
-	if (d->target->pe)
-		pe_link_spec(d, m, c);
-	else
-		link_spec(d, m, c);
+	style_of(d)->link_spec(d, m, c);
 	if (!m->shared && !m->is_static && !m->relocatable && m->pie)
 		strvec_push(c, "-pie");
 	push_compress_debug(d, c, 0);
@@ -473,7 +489,7 @@ static void link_items(const struct driver *d, const struct plan *p, const struc
 		if (static_cxx)
 			strvec_push(&items, "-Bdynamic");
 		/* the PE runtimes have the math functions in their C library */
-		if (!d->target->pe)
+		if (d->target->cxx_libm)
 			strvec_push(&items, "-lm");
 	}
 	if (d->at_file_supplied && items.n) {
@@ -514,18 +530,19 @@ static void link_line(const struct driver *d, const struct plan *p, const char *
 		      struct strvec *c, struct strvec *no_ir)
 {
 	struct link_mode m = link_mode(d);
+	const struct link_parts *style = style_of(d);
 	link_head(d, &m, collect2, c);
 	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
-		(d->target->pe ? pe_start_files : start_files)(d, &m, c);
+		style->start_files(d, &m, c);
 	link_dirs(d, c);
 	unsigned san = m.nostdlib || m.relocatable || m.nodefaultlibs ? 0 : sanitizers(d);
 	sanitizer_libs(d, &m, san, c);
 	link_items(d, p, &m, c, no_ir);
 	option_libs(d, &m, san, c);
 	if (!m.nostdlib && !m.relocatable && !m.nodefaultlibs)
-		(d->target->pe ? pe_default_libs : default_libs)(d, &m, c);
+		style->default_libs(d, &m, c);
 	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
-		(d->target->pe ? pe_end_files : end_files)(d, &m, c);
+		style->end_files(d, &m, c);
 	for (size_t i = 0; i < d->nopts; i++)
 		if (d->opts[i].id == OPT_T)
 			push_opt(d, &d->opts[i], c);

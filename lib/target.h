@@ -29,6 +29,9 @@ struct pe_runtime {
 	const char *libc;           /* first of the C libraries: "", "-lcygwin" */
 	const char *syslibs;        /* the Windows libraries: "-ladvapi32 -lshell32 -luser32 -lkernel32" */
 	const char *link_flags;     /* ld flags of every link: "", "--dll-search-prefix=cyg" */
+	const char *mthreads_lib;   /* with -mthreads: "-lmingwthrd", or NULL */
+	const char *pthread_lib;    /* with -pthread: MinGW's "-lpthread"; NULL: in libc */
+	int shared_libgcc_default;  /* libgcc_s unless -static(-libgcc): Cygwin */
 };
 
 struct target_abi {
@@ -55,6 +58,8 @@ struct target {
 	const struct target_abi *abis;
 	size_t nabis;
 	const struct pe_runtime *pe; /* LINK_MINGW, LINK_CYGWIN: the runtime libraries */
+	const char *default_output; /* ld's output without -o: "a.out", "a.exe" */
+	int cxx_libm;               /* xg++ links -lm (not where libc has the math functions) */
 };
 
 /* The row for TRIPLET, or NULL. */
