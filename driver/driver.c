@@ -575,6 +575,38 @@ static long single_input(const struct driver *d, int wpa)
 	return r;
 }
 
+/* The dumpdir before -dumpbase has its say: -dumpdir (unless a
+ * -save-temps=* after it says otherwise), else the output's directory
+ * (not with -save-temps=cwd). */
+static char *first_dumpdir(const struct driver *d, const struct opt *dd)
+{
+	const char *out = d->output;
+	int save_temps_last = 0;
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_save_temps_eq || d->opts[i].id == OPT_dumpdir)
+			save_temps_last = d->opts[i].id == OPT_save_temps_eq;
+	if ((!save_temps_last && dd) || (out && not_actual_file(out)))
+		return dd ? xstrdup(dd->arg) : NULL;
+	if (d->save_temps != SAVE_CWD && out) {
+		const char *b = file_base_name(out);
+		return b != out ? xstrndup(out, (size_t)(b - out)) : NULL;
+	}
+	return NULL;
+}
+
+/* The link's dumpdir: "OUTBASE." in the dumpdir, or its "-" (DASH) made a "." */
+static char *link_dumpdir(char *dumpdir, const char *ob, int dash)
+{
+	if (ob && *ob)
+		return xasprintf("%s%s.", dumpdir ? dumpdir : "", ob);
+	if (dash) {
+		char *r = xstrdup(dumpdir);
+		r[strlen(dumpdir) - 1] = '.';
+		return r;
+	}
+	return dumpdir;
+}
+
 /* GCC 12's names for dump and auxiliary files, decided once for the run:
  * -dumpdir (or the output's directory, unless -save-temps=cwd, or a
  * -save-temps=* after it, says otherwise), an explicit -dumpbase (which
@@ -587,21 +619,10 @@ static void plan_dumps(struct driver *d)
 	const struct opt *dx = last_opt(d, OPT_dumpbase_ext);
 	const char *out = d->output, *ext = dx ? dx->arg : NULL;
 	int have_c = has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E);
-	int real_out = out && !not_actual_file(out), save_temps_last = 0, dash = 0;
-	char *dumpdir = dd ? xstrdup(dd->arg) : NULL, *dumpbase = db ? xstrdup(db->arg) : NULL;
+	int real_out = out && !not_actual_file(out), dash = 0;
+	char *dumpdir = first_dumpdir(d, dd), *dumpbase = db ? xstrdup(db->arg) : NULL;
 	char *outbase = NULL, *ghost = NULL;
 
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_save_temps_eq || d->opts[i].id == OPT_dumpdir)
-			save_temps_last = d->opts[i].id == OPT_save_temps_eq;
-	if ((!save_temps_last && dd) || (out && !real_out)) {
-		/* keep -dumpdir */
-	} else if (d->save_temps != SAVE_CWD && out) {
-		const char *b = file_base_name(out);
-		dumpdir = b != out ? xstrndup(out, (size_t)(b - out)) : NULL;
-	} else {
-		dumpdir = NULL;
-	}
 	/* a directory in -dumpbase overrides the dumpdir */
 	if (dumpdir && dumpbase && file_base_name(dumpbase) != dumpbase)
 		dumpdir = NULL;
@@ -654,16 +675,7 @@ static void plan_dumps(struct driver *d)
 	d->dumpbase = dumpbase;
 	d->dumpbase_ext = ext;
 	d->outbase = outbase && *outbase ? outbase : NULL;
-	/* the link's: "OUTBASE." in the dumpdir, or its "-" made a "." */
-	const char *ob = outbase ? outbase : ghost;
-	if (ob && *ob) {
-		d->link_dumpdir = xasprintf("%s%s.", dumpdir ? dumpdir : "", ob);
-	} else if (dash) {
-		d->link_dumpdir = xstrdup(dumpdir);
-		d->link_dumpdir[strlen(dumpdir) - 1] = '.';
-	} else {
-		d->link_dumpdir = dumpdir;
-	}
+	d->link_dumpdir = link_dumpdir(dumpdir, outbase ? outbase : ghost, dash);
 }
 
 /* Is every input that is compiled an -x lto one?  Then, given -o or

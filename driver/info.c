@@ -115,98 +115,123 @@ static void backend_help(const char *what)
 	spawn_run(argv, "cc1", 0);
 }
 
+/* -print-search-dirs */
+static void print_search_dirs(const struct driver *d)
+{
+	struct strvec progs = { 0 }, libs = { 0 };
+	printf("install: %s\n", backend_install_dir());
+	strvec_extend(&progs, &d->bprefixes);
+	strvec_extend(&progs, &d->compiler_path);
+	strvec_split(&progs, backend_programs(), ':');
+	print_list("programs:", &progs);
+	library_dirs(d, DIRS_SEARCH, 0, &libs);
+	print_list("libraries:", &libs);
+}
+
+/* -print-multi-lib: "DIR;@FLAG@FLAG" per multilib */
+static void print_multilibs(void)
+{
+	for (size_t k = 0; k < backend_current()->nmultilibs; k++) {
+		const struct backend_multilib *ml = &backend_current()->multilibs[k];
+		printf("%s;", ml->dir);
+		struct strvec sel = { 0 };
+		strvec_split(&sel, ml->select, ' ');
+		for (size_t j = 0; j < sel.n; j++)
+			printf("@%s", sel.v[j]);
+		putchar('\n');
+	}
+}
+
+/* -print-prog-name=NAME: xgcc's own helpers, or a program of the backend's */
+static void print_prog_name(const struct driver *d, const char *name)
+{
+	char *s = NULL;
+	if (strcmp(name, "collect2") == 0 || strcmp(name, "lto1") == 0)
+		s = find_helper(d, name);
+	puts(s ? s : find_program(d, name));
+}
+
+/* --version, --help and the -dump* queries: 1 if O is one of them. */
+static int print_about(const struct driver *d, const struct opt *o)
+{
+	switch (o->id) {
+	case OPT_version:
+		print_version(d);
+		return 1;
+	case OPT_help:
+		print_help(d);
+		return 1;
+	case OPT_help_eq:
+		fflush(stdout);
+		backend_help(xasprintf("--help=%s", o->arg));
+		return 1;
+	case OPT_target_help:
+		fflush(stdout);
+		backend_help("--target-help");
+		return 1;
+	case OPT_dumpmachine:
+		puts(backend_triplet());
+		return 1;
+	case OPT_dumpversion:
+		puts(backend_version());
+		return 1;
+	case OPT_dumpfullversion:
+		puts(backend_fullversion());
+		return 1;
+	case OPT_dumpspecs:
+		diag(DIAG_ERROR, "%s: xgcc has no spec strings; see %s", diag_q("-dumpspecs"),
+		     diag_q("-###"));
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The -print-* queries: 1 if O is one of them. */
+static int print_paths(const struct driver *d, const struct opt *o)
+{
+	switch (o->id) {
+	case OPT_print_prog:
+		print_prog_name(d, o->arg);
+		return 1;
+	case OPT_print_file:
+		puts(find_file(d, o->arg));
+		return 1;
+	case OPT_print_libgcc:
+		puts(find_file(d, "libgcc.a"));
+		return 1;
+	case OPT_print_search:
+		print_search_dirs(d);
+		return 1;
+	case OPT_print_multiarch:
+		puts(d->ml->multiarch);
+		return 1;
+	case OPT_print_multidir:
+		puts(d->ml->dir);
+		return 1;
+	case OPT_print_multios:
+		puts(d->ml->osdir);
+		return 1;
+	case OPT_print_multilib:
+		print_multilibs();
+		return 1;
+	case OPT_print_sysroot:
+		puts(d->sysroot ? d->sysroot : "");
+		return 1;
+	case OPT_print_sysroot_hs:
+		diag(DIAG_ERROR, "not configured with sysroot headers suffix");
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 int print_info(struct driver *d)
 {
 	int done = 0;
-	for (size_t i = 0; i < d->nopts; i++) {
-		const struct opt *o = &d->opts[i];
-		char *s;
-		switch (o->id) {
-		case OPT_version:
-			print_version(d);
-			break;
-		case OPT_help:
-			print_help(d);
-			break;
-		case OPT_help_eq:
-			fflush(stdout);
-			s = xasprintf("--help=%s", o->arg);
-			backend_help(s);
-			break;
-		case OPT_target_help:
-			fflush(stdout);
-			backend_help("--target-help");
-			break;
-		case OPT_dumpmachine:
-			puts(backend_triplet());
-			break;
-		case OPT_dumpversion:
-			puts(backend_version());
-			break;
-		case OPT_dumpfullversion:
-			puts(backend_fullversion());
-			break;
-		case OPT_dumpspecs:
-			diag(DIAG_ERROR, "%s: xgcc has no spec strings; see %s", diag_q("-dumpspecs"),
-			     diag_q("-###"));
-			break;
-		case OPT_print_prog: {
-			const char *name = o->arg;
-			if (strcmp(name, "collect2") == 0 || strcmp(name, "lto1") == 0)
-				s = find_helper(d, name);
-			else
-				s = NULL;
-			puts(s ? s : find_program(d, name));
-			break;
-		}
-		case OPT_print_file:
-			puts(find_file(d, o->arg));
-			break;
-		case OPT_print_libgcc:
-			puts(find_file(d, "libgcc.a"));
-			break;
-		case OPT_print_search: {
-			struct strvec progs = { 0 }, libs = { 0 };
-			printf("install: %s\n", backend_install_dir());
-			strvec_extend(&progs, &d->bprefixes);
-			strvec_extend(&progs, &d->compiler_path);
-			strvec_split(&progs, backend_programs(), ':');
-			print_list("programs:", &progs);
-			library_dirs(d, DIRS_SEARCH, 0, &libs);
-			print_list("libraries:", &libs);
-			break;
-		}
-		case OPT_print_multiarch:
-			puts(d->ml->multiarch);
-			break;
-		case OPT_print_multidir:
-			puts(d->ml->dir);
-			break;
-		case OPT_print_multios:
-			puts(d->ml->osdir);
-			break;
-		case OPT_print_multilib:
-			for (size_t k = 0; k < backend_current()->nmultilibs; k++) {
-				const struct backend_multilib *ml = &backend_current()->multilibs[k];
-				printf("%s;", ml->dir);
-				struct strvec sel = { 0 };
-				strvec_split(&sel, ml->select, ' ');
-				for (size_t j = 0; j < sel.n; j++)
-					printf("@%s", sel.v[j]);
-				putchar('\n');
-			}
-			break;
-		case OPT_print_sysroot:
-			puts(d->sysroot ? d->sysroot : "");
-			break;
-		case OPT_print_sysroot_hs:
-			diag(DIAG_ERROR, "not configured with sysroot headers suffix");
-			break;
-		default:
-			continue;
-		}
-		done = 1;
-	}
+	for (size_t i = 0; i < d->nopts; i++)
+		if (print_about(d, &d->opts[i]) || print_paths(d, &d->opts[i]))
+			done = 1;
 	if (done)
 		fflush(stdout);
 	return done;
