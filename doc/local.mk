@@ -21,7 +21,7 @@ AM_MAKEINFOHTMLFLAGS = --no-split
 # make distcheck builds the HTML manual rather than the DVI one, so that
 # it needs no TeX.
 AM_DISTCHECK_DVI_TARGET = html
-doc_xgcc_TEXINFOS = doc/lto.texi doc/lto-options.texi doc/tools.texi
+doc_xgcc_TEXINFOS = doc/lto.texi doc/lto-options.texi doc/tools.texi doc/difftest.texi
 
 # The other names make install gives the programs (see tool_links in
 # Makefile.am: the cross drivers' TRIPLET-xgcc, TRIPLET-xg++,
