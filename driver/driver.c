@@ -226,7 +226,7 @@ static int run_step(const struct plan *p, size_t i, size_t *next)
 		n++;
 	*next = i + n;
 	prepare_step(p, c);
-	if (c->stop_on_errors && diag_error_count())
+	if (c->stop_on_errors && diag_error_count() > p->errors_before)
 		return 1;
 	if (c->argv.n && run_pipeline(p, c, n))
 		return 1;
@@ -259,7 +259,7 @@ int run_plan(const struct plan *p)
 {
 	int failed = 0;
 	for (size_t i = 0; i < p->n;) {
-		if (p->cmds[i].after_clean_run && (failed || diag_error_count()))
+		if (p->cmds[i].after_clean_run && (failed || diag_error_count() > p->errors_before))
 			return 1;
 		failed |= run_job(p, &i);
 	}
@@ -513,11 +513,46 @@ static char *member_archive(const char *name)
 	return NULL;
 }
 
+/* gcc's words for the inputs a run without a link leaves unused
+ * (objects, archives, files it does not compile); 1 if one is missing. */
+static int warn_unused_link_inputs(const struct driver *d)
+{
+	int status = 0;
+	for (size_t i = 0; i < d->ninputs; i++) {
+		const struct input *in = &d->inputs[i];
+		if (in->lang != LANG_OBJECT)
+			continue;
+		diag(DIAG_WARNING, "%s: linker input file unused because linking not done", in->name);
+		if (access(in->name, F_OK) != 0) {
+			diag(DIAG_ERROR, "%s: linker input file not found: %s", in->name, strerror(errno));
+			status = 1;
+		}
+	}
+	return status;
+}
+
+/* Inputs after -x NAME of no language: gcc's error for each (with
+ * REPORT), before anything runs; the other inputs are still compiled,
+ * nothing is linked.  The number of them. */
+static size_t check_languages(const struct driver *d, int report)
+{
+	size_t bad = 0;
+	for (size_t i = 0; i < d->ninputs; i++)
+		if (d->inputs[i].bad_lang) {
+			if (report)
+				diag(DIAG_ERROR, "language %s not recognized", d->inputs[i].bad_lang);
+			bad++;
+		}
+	return bad;
+}
+
 static void check_inputs(struct driver *d)
 {
 	for (size_t i = 0; i < d->ninputs; i++) {
 		struct input *in = &d->inputs[i];
 		struct stat st;
+		if (in->bad_lang)
+			continue;
 		if (strcmp(in->name, "-") == 0) {
 			if (in->lang == LANG_NONE && d->stop != STOP_E)
 				diag(DIAG_FATAL, "-E or -x required when input is from standard input");
@@ -529,7 +564,10 @@ static void check_inputs(struct driver *d)
 		char *ar = member_archive(in->name);
 		const char *path = ar ? ar : in->name;
 		if (stat(path, &st) != 0) {
-			diag(DIAG_ERROR, "%s: %s", path, strerror(errno));
+			/* gcc -v and -### name the commands anyway; cc1 or ld
+			 * then says what is missing */
+			if (!d->verbose && !d->dry_run)
+				diag(DIAG_ERROR, "%s: %s", path, strerror(errno));
 			continue;
 		}
 		if (S_ISDIR(st.st_mode)) {
@@ -836,7 +874,8 @@ int main(int argc, char **argv)
 		return diag_error_count() ? 1 : 0;
 
 	if (d.ninputs == 0 && d.nlink_items == 0) {
-		if (d.verbose && d.nopts == 1) {
+		/* gcc -v and -### print the configuration and stop there */
+		if (d.verbose || d.dry_run) {
 			print_version_header(&d);
 			return 0;
 		}
@@ -845,12 +884,14 @@ int main(int argc, char **argv)
 	excess_precision_check(&d);
 	check_plugins(&d);
 	compare_debug_options(&d);
+	size_t bad_langs = check_languages(&d, 0);
 	check_inputs(&d);
 	if (diag_error_count())
 		return 1;
 	resolve_inputs(&d);
 	if (d.verbose || d.dry_run)
 		print_version_header(&d);
+	check_languages(&d, 1);
 	char *as_opts = collect_as_options(&d);
 	if (as_opts)
 		setenv("COLLECT_AS_OPTIONS", as_opts, 1);
@@ -860,9 +901,17 @@ int main(int argc, char **argv)
 	struct planner pl;
 	plan_start(&pl, &p, &d);
 	for (size_t i = 0; i < d.ninputs; i++)
-		plan_input(&pl, i);
-	if (d.stop == STOP_LINK && !find_word(&d, "-fsyntax-only", 0) && has_link_input(&d, &p))
+		if (!d.inputs[i].bad_lang)
+			plan_input(&pl, i);
+	int linking = d.stop == STOP_LINK && !bad_langs && !opt_on(&d, "-fsyntax-only") &&
+		      has_link_input(&d, &p);
+	if (linking)
 		plan_link(&pl);
 	plan_finish(&pl);
-	return run_plan(&p);
+	int status = run_plan(&p);
+	if (bad_langs)
+		return 1;
+	if (!linking && status == 0 && !diag_error_count())
+		status = warn_unused_link_inputs(&d);
+	return status;
 }

@@ -58,6 +58,7 @@ enum lang {
 struct input {
 	const char *name;
 	enum lang lang;
+	const char *bad_lang; /* given after -x NAME, a language gcc has not */
 };
 
 /* An entry of the link line's input part: ARG, or (INPUT >= 0) the
@@ -168,6 +169,8 @@ struct plan {
 	const struct strvec *wrapper;   /* -wrapper: before every command */
 	const char **objects;           /* per input: the object it becomes, or NULL */
 	int *object_no_ir;              /* ... cc1's or lto1's code without -flto: no IR */
+	int errors_before;              /* errors given before it runs (-x of no language),
+					 * which stop no step */
 };
 
 /* What planning keeps while it builds a plan: the messages and outputs

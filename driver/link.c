@@ -406,13 +406,15 @@ static void link_head(const struct driver *d, const struct link_mode *m, const c
 		strvec_push(c, "-o");
 		strvec_push(c, d->output);
 	}
-	/* %{e*} is every option that starts with e, -export-dynamic too, in their order */
+	/* %{e*} is every option that starts with e, -export-dynamic too, in
+	 * their order; %{u*} takes -undef as well */
 	static const enum opt_id flags[] = { OPT_e, OPT_N, OPT_n, OPT_r, OPT_s, OPT_t, OPT_u, OPT_z,
 					     OPT_Z };
 	for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
 		for (size_t i = 0; i < d->nopts; i++) {
 			const struct opt *o = &d->opts[i];
-			if (o->id == flags[f] || (flags[f] == OPT_e && o->id == OPT_export_dynamic))
+			if (o->id == flags[f] || (flags[f] == OPT_e && o->id == OPT_export_dynamic) ||
+			    (flags[f] == OPT_u && o->id == OPT_undef))
 				push_opt(d, o, c);
 		}
 }

@@ -231,7 +231,14 @@ static void add_input(struct driver *d, const char *name, enum lang xlang)
 static void split_commas(struct driver *d, const char *list, int to_link, enum opt_id id)
 {
 	struct strvec parts = { 0 };
-	strvec_split(&parts, list, ',');
+	/* every part, empty ones too ("-Wl," gives ld an empty argument) */
+	for (const char *p = list;;) {
+		const char *comma = strchr(p, ',');
+		strvec_push(&parts, xstrndup(p, comma ? (size_t)(comma - p) : strlen(p)));
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
 	for (size_t i = 0; i < parts.n; i++) {
 		if (to_link)
 			add_link_item(d, parts.v[i], -1);
@@ -245,6 +252,7 @@ static void split_commas(struct driver *d, const char *list, int to_link, enum o
 struct reading {
 	enum lang xlang;
 	const char *last_x;
+	const char *bad_x;           /* -x NAME of no language, in force */
 	int saw_x_after_last_input;
 };
 
@@ -252,6 +260,8 @@ static void take_input(struct driver *d, struct reading *r, const char *w)
 {
 	enum lang gxx = d->cxx && !r->saw_x_after_last_input ? gxx_language(w) : LANG_NONE;
 	add_input(d, w, gxx != LANG_NONE ? gxx : r->xlang);
+	if (gxx == LANG_NONE)
+		d->inputs[d->ninputs - 1].bad_lang = r->bad_x;
 	if (gxx != LANG_NONE)
 		r->xlang = LANG_NONE; /* g++'s "-x none" after it */
 	if (strcmp(w, "-") == 0 && r->xlang == LANG_NONE)
@@ -266,16 +276,17 @@ static void take_option(struct driver *d, struct reading *r, enum opt_id id, con
 {
 	switch (id) {
 	case OPT_x:
+		/* an unknown language is an error for the inputs it names
+		 * (check_inputs); -x none, after the last input, is no warning */
 		r->last_x = arg;
 		r->xlang = LANG_OBJECT; /* invalid: no -x names it */
 		for (size_t k = 0; k < sizeof x_langs / sizeof *x_langs; k++)
 			if (strcmp(arg, x_langs[k].name) == 0)
 				r->xlang = x_langs[k].lang;
-		if (r->xlang == LANG_OBJECT) {
-			diag(DIAG_ERROR, "language %s not recognized", arg);
+		r->bad_x = r->xlang == LANG_OBJECT ? arg : NULL;
+		if (r->xlang == LANG_OBJECT)
 			r->xlang = LANG_NONE;
-		}
-		r->saw_x_after_last_input = 1;
+		r->saw_x_after_last_input = r->xlang != LANG_NONE || r->bad_x;
 		break;
 	case OPT_l:
 		add_link_item(d, xasprintf("-l%s", arg), -1);
@@ -353,7 +364,7 @@ static int own_option(int id)
  * the driver's table and its long spellings alone. */
 static void read_with_driver_table(struct driver *d, struct strvec *args)
 {
-	struct reading r = { LANG_NONE, NULL, 0 };
+	struct reading r = { LANG_NONE, NULL, NULL, 0 };
 	for (size_t i = 0; i < args->n; i++) {
 		const char *w = args->v[i];
 		if (w[0] != '-' || w[1] == 0) {
@@ -518,7 +529,7 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 	size_t n;
 	decode_all(t, args, &ws, &n);
 	prune(t, ws, n);
-	struct reading r = { LANG_NONE, NULL, 0 };
+	struct reading r = { LANG_NONE, NULL, NULL, 0 };
 	struct strvec unknown = { 0 };
 	for (size_t i = 0; i < n; i++) {
 		struct word *w = &ws[i];

@@ -26,7 +26,8 @@ void plan_start(struct planner *pl, struct plan *p, const struct driver *d)
 {
 	*pl = (struct planner){ .d = d, .plan = p };
 	*p = (struct plan){ .show = d->verbose || d->dry_run, .dry_run = d->dry_run,
-			    .time_report = d->time_report, .wrapper = &d->wrapper };
+			    .time_report = d->time_report, .wrapper = &d->wrapper,
+			    .errors_before = diag_error_count() };
 	p->objects = xcalloc(d->ninputs, sizeof *p->objects);
 	p->object_no_ir = xcalloc(d->ninputs, sizeof *p->object_no_ir);
 	pl->done = xcalloc(d->ninputs, 1);
