@@ -271,22 +271,54 @@ static void push_machine(const struct driver *d, struct strvec *out)
 }
 
 /* Is there a -g option asking for debug information (level > 0)? */
+/* The debug level gcc's debug-level-gt() sees, as GCC's set_debug_level
+ * leaves it: the options in order, "-gN" (also -ggdbN, -gdwarfN ...)
+ * setting level N, a bare one (-g, -ggdb, -gdwarf-4, -gbtf, -gctf) level
+ * 2 if there was none yet; then -gtoggle turns it off, or on at 2. */
 static int debug_level(const struct driver *d)
 {
-	for (size_t i = d->nopts; i-- > 0;) {
+	static const char *const formats[] = { "gdb", "dwarf", "stabs+", "stabs", "xcoff+",
+					       "xcoff", "vms", "btf", "ctf", "" };
+	int level = 0, toggle = 0;
+	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
 		if (o->id != OPT_g)
 			continue;
 		const char *w = o->word + 2;
-		if (strcmp(w, "0") == 0 || strcmp(w, "gdb0") == 0 || strcmp(w, "dwarf0") == 0)
-			return 0;
-		if (strcmp(w, "3") == 0 || strcmp(w, "gdb3") == 0 || strcmp(w, "dwarf3") == 0)
-			return 3;
-		if (*w == 0 || strncmp(w, "gdb", 3) == 0 || strncmp(w, "dwarf", 5) == 0 ||
-		    strcmp(w, "1") == 0 || strcmp(w, "2") == 0)
-			return w[0] == '1' ? 1 : 2;
+		if (strcmp(w, "toggle") == 0) {
+			toggle = !toggle;
+			continue;
+		}
+		if (strncmp(w, "dwarf-", 6) == 0) { /* a DWARF version, not a level */
+			level = level ? level : 2;
+			continue;
+		}
+		for (size_t k = 0; k < sizeof formats / sizeof *formats; k++) {
+			size_t n = strlen(formats[k]);
+			if (strncmp(w, formats[k], n) != 0)
+				continue;
+			if (w[n] == 0)
+				level = level ? level : 2;
+			else if (w[n] >= '0' && w[n] <= '3' && w[n + 1] == 0)
+				level = w[n] - '0';
+			else
+				continue;
+			break;
+		}
 	}
-	return 0;
+	if (toggle)
+		level = level ? 0 : 2;
+	return level;
+}
+
+/* %(asm_debug_option): the assembler's DWARF version for the last
+ * -gdwarf-N (5 by default, as GCC 12). */
+static void push_as_dwarf(const struct driver *d, struct strvec *as)
+{
+	const struct opt *dw = find_word(d, "-gdwarf-", 1);
+	int version = dw ? atoi(dw->word + 8) : 5;
+	strvec_push(as, version > 4 ? "--gdwarf-5" : version > 3 ? "--gdwarf-4"
+			: version > 2 ? "--gdwarf-3" : "--gdwarf2");
 }
 
 /* The GNU/Linux CPP_SPEC and CPLUSPLUS_CPP_SPEC. */
@@ -580,10 +612,13 @@ static void as_command(const struct cc *x, const char *src, int asm_source, int 
 			strvec_push(as, strchr(w, '=') + 1);
 		}
 	}
-	/* %(asm_debug_option): --gdwarf-N for -g */
-	if (debug_level(d) > 0 && !find_word(d, "-gstabs", 1)) {
-		const struct opt *dw = find_word(d, "-gdwarf-", 1);
-		strvec_pushf(as, "--gdwarf-%s", dw ? dw->word + 8 : "5");
+	/* %(asm_debug): -gstabs for assembler sources; %(asm_debug_option):
+	 * the DWARF version otherwise */
+	if (debug_level(d) > 0 && find_word(d, "-gstabs", 1)) {
+		if (asm_source)
+			strvec_push(as, "--gstabs");
+	} else if (debug_level(d) > 0) {
+		push_as_dwarf(d, as);
 	}
 	push_compress_debug(d, as, 1);
 	/* %a: the target's asm spec; the PE targets' is %{m32:--32} %{m64:--64} */

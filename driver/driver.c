@@ -228,6 +228,8 @@ static int run_step(const struct plan *p, size_t i, size_t *next)
 	prepare_step(p, c);
 	if (c->stop_on_errors && diag_error_count() > p->errors_before)
 		return 1;
+	if (!c->argv.n && c->collect_options && p->show)
+		fprintf(stderr, "COLLECT_GCC_OPTIONS=%s\n", c->collect_options);
 	if (c->argv.n && run_pipeline(p, c, n))
 		return 1;
 	if (c->compare[0] && !p->dry_run && !same_contents(c->compare[0], c->compare[1])) {
@@ -907,6 +909,7 @@ int main(int argc, char **argv)
 		      has_link_input(&d, &p);
 	if (linking)
 		plan_link(&pl);
+	plan_link_trailer(&pl, linking);
 	plan_finish(&pl);
 	int status = run_plan(&p);
 	if (bad_langs)

@@ -267,6 +267,7 @@ const char *lang_name(enum lang l);
 /* link.c */
 int has_link_input(const struct driver *d, const struct plan *p);
 void plan_link(struct planner *pl);
+void plan_link_trailer(struct planner *pl, int linked);
 
 /* info.c */
 int print_info(struct driver *d);   /* -print-*, --version ...: returns 1 if handled */

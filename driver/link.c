@@ -628,3 +628,22 @@ void plan_link(struct planner *pl)
 	plan_collect_options(pl, d, 1);
 	plan_end_group(pl, 0);
 }
+
+/* What gcc prints with -v and -### when it reaches its link spec after
+ * the compilations: the link's COMPILER_PATH, LIBRARY_PATH and
+ * COLLECT_GCC_OPTIONS when nothing is linked (-c, -S, -E), its
+ * COLLECT_GCC_OPTIONS once more after collect2. */
+void plan_link_trailer(struct planner *pl, int linked)
+{
+	const struct driver *d = pl->d;
+	if (!d->verbose && !d->dry_run)
+		return;
+	pl->job = d->ninputs + 1;
+	size_t k = pl->plan->n;
+	plan_step(pl, TOOL_NONE, "");
+	if (!linked)
+		link_environment(d, &pl->plan->cmds[k]);
+	pl->plan->cmds[k].after_clean_run = 1;
+	plan_collect_options(pl, d, 1);
+	plan_end_group(pl, 0);
+}

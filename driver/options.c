@@ -253,7 +253,8 @@ struct reading {
 	enum lang xlang;
 	const char *last_x;
 	const char *bad_x;           /* -x NAME of no language, in force */
-	int saw_x_after_last_input;
+	int saw_x_after_last_input;  /* any -x, -x none too (g++'s rule) */
+	int lang_x_after_last_input; /* an -x other than none (gcc's warning) */
 };
 
 static void take_input(struct driver *d, struct reading *r, const char *w)
@@ -267,6 +268,7 @@ static void take_input(struct driver *d, struct reading *r, const char *w)
 	if (strcmp(w, "-") == 0 && r->xlang == LANG_NONE)
 		d->inputs[d->ninputs - 1].lang = LANG_NONE;
 	r->saw_x_after_last_input = 0;
+	r->lang_x_after_last_input = 0;
 }
 
 /* Option ID of the driver's table, written W (ARG its argument),
@@ -286,7 +288,8 @@ static void take_option(struct driver *d, struct reading *r, enum opt_id id, con
 		r->bad_x = r->xlang == LANG_OBJECT ? arg : NULL;
 		if (r->xlang == LANG_OBJECT)
 			r->xlang = LANG_NONE;
-		r->saw_x_after_last_input = r->xlang != LANG_NONE || r->bad_x;
+		r->saw_x_after_last_input = 1;
+		r->lang_x_after_last_input = r->xlang != LANG_NONE || r->bad_x;
 		break;
 	case OPT_l:
 		add_link_item(d, xasprintf("-l%s", arg), -1);
@@ -364,7 +367,7 @@ static int own_option(int id)
  * the driver's table and its long spellings alone. */
 static void read_with_driver_table(struct driver *d, struct strvec *args)
 {
-	struct reading r = { LANG_NONE, NULL, NULL, 0 };
+	struct reading r = { LANG_NONE, NULL, NULL, 0, 0 };
 	for (size_t i = 0; i < args->n; i++) {
 		const char *w = args->v[i];
 		if (w[0] != '-' || w[1] == 0) {
@@ -382,7 +385,7 @@ static void read_with_driver_table(struct driver *d, struct strvec *args)
 			take_option(d, &r, (enum opt_id)id, args->v[i], arg, NULL);
 		i += used - 1;
 	}
-	if (r.saw_x_after_last_input && d->ninputs)
+	if (r.lang_x_after_last_input && d->ninputs)
 		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r.last_x));
 }
 
@@ -529,7 +532,7 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 	size_t n;
 	decode_all(t, args, &ws, &n);
 	prune(t, ws, n);
-	struct reading r = { LANG_NONE, NULL, NULL, 0 };
+	struct reading r = { LANG_NONE, NULL, NULL, 0, 0 };
 	struct strvec unknown = { 0 };
 	for (size_t i = 0; i < n; i++) {
 		struct word *w = &ws[i];
@@ -556,7 +559,7 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 			take_option(d, &r, (enum opt_id)id, w->dec.canon[0], arg, w->given);
 	}
 	report_unknown(t, &unknown);
-	if (r.saw_x_after_last_input && d->ninputs)
+	if (r.lang_x_after_last_input && d->ninputs)
 		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r.last_x));
 	strvec_free(&unknown);
 }

@@ -134,7 +134,7 @@ run_cases() {
 	[ "$(echo "$output" | grep -c '/lto1 ')" -eq 2 ]
 	# lto1's assembly is real code: no LTO marker goes in with it
 	run "$XGCC" -### -xlto -c -O2 -flto a.o -o x.o
-	assert_output --regexp ' as --64 -o x\.o [^ ]+\.s$'
+	assert_line --regexp '^ as --64 -o x\.o [^ ]+\.s$'
 	run "$XGCC" -### -x lto -c a.o -x none b.c -o x.o
 	assert_failure
 	assert_output --regexp "cannot specify .-o. with .-c., .-S. or .-E. with multiple files"
