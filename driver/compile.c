@@ -642,6 +642,13 @@ static void as_command(const struct cc *x, const char *src, int asm_source, int 
 		strvec_push(as, marker);
 }
 
+/* -traditional and -traditional-cpp: the C specs' traditional
+ * preprocessor (%(trad_capable_cpp)); C++'s specs have none. */
+static int traditional_cpp(const struct driver *d, const struct input *in)
+{
+	return !is_cxx(in->lang) && (has_opt(d, OPT_traditional_cpp) || has_opt(d, OPT_traditional));
+}
+
 /* cc1 -E (-traditional-cpp) and %(cpp_unique_options): the start of a
  * preprocessing command. */
 static void cpp_line(const struct cc *x, const struct input *in, const char *cc, const char *dep,
@@ -650,7 +657,7 @@ static void cpp_line(const struct cc *x, const struct input *in, const char *cc,
 	const struct driver *d = x->d;
 	strvec_push(c, cc);
 	strvec_push(c, "-E");
-	if (has_opt(d, OPT_traditional_cpp))
+	if (traditional_cpp(d, in))
 		strvec_push(c, "-traditional-cpp");
 	cpp_unique(x, in, dep, c);
 }
@@ -850,8 +857,12 @@ static void plan_c(struct cc *x)
 			plan_preprocess_only(x);
 		return;
 	}
+	if (!is_cxx(in->lang) && has_opt(d, OPT_traditional)) {
+		diag(DIAG_ERROR, "GNU C no longer supports -traditional without -E");
+		return;
+	}
 	const char *src = in->name;
-	if (!preprocessed && (d->save_temps != SAVE_NONE || has_opt(d, OPT_traditional_cpp))) {
+	if (!preprocessed && (d->save_temps != SAVE_NONE || traditional_cpp(d, in))) {
 		src = plan_separate_cpp(x);
 		preprocessed = 1;
 	}
@@ -867,6 +878,8 @@ static void plan_asm_cpp(struct cc *x)
 	struct strvec *c = step(x, TOOL_CPP, "cc1");
 	strvec_push(c, compiler_for(d, LANG_C));
 	strvec_push(c, "-E");
+	if (traditional_cpp(d, x->in))
+		strvec_push(c, "-traditional-cpp");
 	strvec_push(c, "-lang-asm");
 	cpp_unique(x, x->in, x->dep, c);
 	if (d->stop == STOP_E && d->output) {

@@ -78,6 +78,10 @@ struct driver {
 	int cxx;                     /* running as xg++ */
 	char *name_triplet;          /* what the driver's name says: TRIPLET-, or NULL */
 	char *name_thread_model;     /* and -posix/-win32, or NULL */
+	/* g++'s (g++spec.cc) choice for libstdc++: -1 never (-c, -nostdlib ...),
+	 * 0 not needed (no input that may be C++), 1 linked, 2 linked
+	 * statically (-static-libstdc++) */
+	int cxx_library;
 	const struct target *target;
 	const struct target_abi *abi;
 	const struct backend_multilib *ml;

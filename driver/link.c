@@ -473,26 +473,37 @@ static void link_items(const struct driver *d, const struct plan *p, const struc
 		       struct strvec *c, struct strvec *no_ir)
 {
 	struct strvec items = { 0 };
+	/* g++ moves the first -lm (where the target has a libm) and the
+	 * first -lc after the -lstdc++ it adds */
+	int cxx = d->cxx && d->cxx_library > 0;
+	const char *moved_m = NULL, *moved_c = NULL;
 	for (size_t i = 0; i < d->nlink_items; i++) {
 		const struct link_item *it = &d->link_items[i];
 		const char *obj = it->input < 0 ? NULL : p->objects[it->input];
-		if (it->input < 0)
+		if (cxx && it->input < 0 && !moved_m && d->target->cxx_libm && strcmp(it->arg, "-lm") == 0)
+			moved_m = it->arg;
+		else if (cxx && it->input < 0 && !moved_c && strcmp(it->arg, "-lc") == 0)
+			moved_c = it->arg;
+		else if (it->input < 0)
 			strvec_push(&items, it->arg);
 		else if (obj)
 			strvec_push(&items, obj);
 		if (obj && p->object_no_ir[it->input] && !strchr(obj, '\n'))
 			strvec_push(no_ir, obj);
 	}
-	if (d->cxx && !m->nostdlib && !m->nodefaultlibs && !has_opt(d, OPT_nostdlibxx)) {
-		int static_cxx = has_opt(d, OPT_static_libstdcxx) && !m->is_static;
+	(void)m;
+	if (cxx) {
+		int static_cxx = d->cxx_library == 2 && !has_opt(d, OPT_static);
 		if (static_cxx)
 			strvec_push(&items, "-Bstatic");
 		strvec_push(&items, "-lstdc++");
 		if (static_cxx)
 			strvec_push(&items, "-Bdynamic");
 		/* the PE runtimes have the math functions in their C library */
-		if (d->target->cxx_libm)
+		if (moved_m || d->target->cxx_libm)
 			strvec_push(&items, "-lm");
+		if (moved_c)
+			strvec_push(&items, moved_c);
 	}
 	if (d->at_file_supplied && items.n) {
 		/* gcc passes the inputs through a response file when it got one */

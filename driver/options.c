@@ -255,10 +255,69 @@ struct reading {
 	const char *bad_x;           /* -x NAME of no language, in force */
 	int saw_x_after_last_input;  /* any -x, -x none too (g++'s rule) */
 	int lang_x_after_last_input; /* an -x other than none (gcc's warning) */
+	int speclang;                /* an -x since the last input (g++spec.cc's) */
 };
+
+/* g++spec.cc: an input that may need libstdc++ (not the first after an
+ * -x, not a header). */
+static void cxx_library_input(struct driver *d, struct reading *r, const char *name)
+{
+	static const char *const headers[] = { ".H", ".h", ".hpp", ".hp", ".hxx", ".h++", ".HPP",
+					       ".tcc", ".hh" };
+	if (r->speclang) {
+		r->speclang = 0;
+		return;
+	}
+	size_t len = strlen(name);
+	for (size_t i = 0; i < sizeof headers / sizeof *headers; i++) {
+		size_t n = strlen(headers[i]);
+		if (len > n && strcmp(name + len - n, headers[i]) == 0)
+			return;
+	}
+	if (d->cxx_library == 0)
+		d->cxx_library = 1;
+}
+
+/* g++spec.cc: what an option means for libstdc++. */
+static void cxx_library_option(struct driver *d, struct reading *r, enum opt_id id, const char *w,
+			       const char *arg)
+{
+	static const char *const cxx_langs[] = { "c++", "c++-cpp-output", "objective-c++",
+						 "objective-c++-cpp-output" };
+	switch (id) {
+	case OPT_x:
+		for (size_t i = 0; i < sizeof cxx_langs / sizeof *cxx_langs; i++)
+			if (d->cxx_library == 0 && strcmp(arg, cxx_langs[i]) == 0)
+				d->cxx_library = 1;
+		r->speclang = 1;
+		break;
+	case OPT_l:
+		if (strcmp(arg, "m") != 0 && strcmp(arg, "c") != 0 && d->cxx_library == 0)
+			d->cxx_library = 1;
+		break;
+	case OPT_Wl:
+	case OPT_Xlinker:
+		if (d->cxx_library == 0)
+			d->cxx_library = 1;
+		break;
+	case OPT_c: case OPT_r: case OPT_S: case OPT_E: case OPT_M: case OPT_MM:
+	case OPT_nostdlib: case OPT_nodefaultlibs: case OPT_nostdlibxx:
+		d->cxx_library = -1;
+		break;
+	case OPT_static_libstdcxx:
+		if (d->cxx_library >= 0)
+			d->cxx_library = 2;
+		break;
+	default:
+		if (strcmp(w, "-fsyntax-only") == 0)
+			d->cxx_library = -1;
+		break;
+	}
+}
 
 static void take_input(struct driver *d, struct reading *r, const char *w)
 {
+	cxx_library_input(d, r, w);
 	enum lang gxx = d->cxx && !r->saw_x_after_last_input ? gxx_language(w) : LANG_NONE;
 	add_input(d, w, gxx != LANG_NONE ? gxx : r->xlang);
 	if (gxx == LANG_NONE)
@@ -276,6 +335,7 @@ static void take_input(struct driver *d, struct reading *r, const char *w)
 static void take_option(struct driver *d, struct reading *r, enum opt_id id, const char *w,
 			const char *arg, const char *given)
 {
+	cxx_library_option(d, r, id, w, arg);
 	switch (id) {
 	case OPT_x:
 		/* an unknown language is an error for the inputs it names
@@ -293,12 +353,15 @@ static void take_option(struct driver *d, struct reading *r, enum opt_id id, con
 		break;
 	case OPT_l:
 		add_link_item(d, xasprintf("-l%s", arg), -1);
+		r->lang_x_after_last_input = 0; /* inputs of the link, for gcc */
 		break;
 	case OPT_Wl:
 		split_commas(d, arg, 1, id);
+		r->lang_x_after_last_input = 0;
 		break;
 	case OPT_Xlinker:
 		add_link_item(d, arg, -1);
+		r->lang_x_after_last_input = 0;
 		break;
 	case OPT_Wp:
 		/* -Wp,-MD,FILE and -Wp,-MMD,FILE are -MD/-MMD with a file name. */
@@ -367,7 +430,7 @@ static int own_option(int id)
  * the driver's table and its long spellings alone. */
 static void read_with_driver_table(struct driver *d, struct strvec *args)
 {
-	struct reading r = { LANG_NONE, NULL, NULL, 0, 0 };
+	struct reading r = { LANG_NONE, NULL, NULL, 0, 0, 0 };
 	for (size_t i = 0; i < args->n; i++) {
 		const char *w = args->v[i];
 		if (w[0] != '-' || w[1] == 0) {
@@ -385,7 +448,8 @@ static void read_with_driver_table(struct driver *d, struct strvec *args)
 			take_option(d, &r, (enum opt_id)id, args->v[i], arg, NULL);
 		i += used - 1;
 	}
-	if (r.lang_x_after_last_input && d->ninputs)
+	/* the libraries xg++ adds come after it too */
+	if (r.lang_x_after_last_input && d->ninputs && !(d->cxx && d->cxx_library > 0))
 		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r.last_x));
 }
 
@@ -532,9 +596,18 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 	size_t n;
 	decode_all(t, args, &ws, &n);
 	prune(t, ws, n);
-	struct reading r = { LANG_NONE, NULL, NULL, 0, 0 };
+	struct reading r = { LANG_NONE, NULL, NULL, 0, 0, 0 };
 	struct strvec unknown = { 0 };
-	for (size_t i = 0; i < n; i++) {
+	/* GCC's prune_options puts the -fdiagnostics-color= it keeps first */
+	size_t color = n;
+	for (size_t i = 0; i < n; i++)
+		if (!ws[i].input && ws[i].own < 0 && !ws[i].pruned && ws[i].dec.ncanon &&
+		    strncmp(ws[i].dec.canon[0], "-fdiagnostics-color=", 20) == 0)
+			color = i;
+	for (size_t k = 0; k <= n; k++) {
+		size_t i = k == 0 ? color : k - 1;
+		if (i == n || (k > 0 && i == color))
+			continue;
 		struct word *w = &ws[i];
 		if (w->input) {
 			take_input(d, &r, w->input);
@@ -559,7 +632,8 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 			take_option(d, &r, (enum opt_id)id, w->dec.canon[0], arg, w->given);
 	}
 	report_unknown(t, &unknown);
-	if (r.lang_x_after_last_input && d->ninputs)
+	/* the libraries xg++ adds come after it too */
+	if (r.lang_x_after_last_input && d->ninputs && !(d->cxx && d->cxx_library > 0))
 		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r.last_x));
 	strvec_free(&unknown);
 }
