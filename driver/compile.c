@@ -266,7 +266,7 @@ static void push_machine(const struct driver *d, struct strvec *out)
 	}
 	push_machine_defaults(d, out);
 	/* appended to the command line by MinGW's self-specs */
-	if (mthreads_implied(d))
+	for (int k = mthreads_implied(d); k > 0; k--)
 		strvec_push(out, "-mthreads");
 }
 
@@ -416,10 +416,7 @@ static void cpp_unique(const struct cc *x, const struct input *in, const char *d
 			continue;
 		md = o;
 		strvec_push(out, o->id == OPT_MD ? "-MD" : "-MMD");
-		if (o->arg)
-			strvec_push(out, o->arg);
-		else
-			strvec_push(out, dep_out);
+		strvec_push(out, dep_out);
 	}
 	PUSH_GROUPS(x, out, GRP_CPP_M, GRP_CPP_MF, GRP_CPP_MG, GRP_CPP_MP, GRP_CPP_MQ, GRP_CPP_MT);
 	/* %{!E:%{!M:%{!MM:%{!MT:%{!MQ:%{MD|MMD:%{o*:-MQ %*}}}}}}} */

@@ -57,10 +57,6 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 		case OPT_Xpreprocessor: case OPT_time: case OPT_wrapper: case OPT_pass_exit_codes:
 		case OPT_no_canonical: case OPT_target: case OPT_target_eq:
 			continue;
-		case OPT_MD: case OPT_MMD:
-			if (o->arg)
-				continue; /* from -Wp,-MD,FILE */
-			break;
 		default:
 			break;
 		}
@@ -86,6 +82,11 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 		all.n = 0;
 	}
 	push_machine_defaults(d, &all);
+	for (int k = thread_self_specs(d); k > 0; k--) {
+		if (d->target->link == LINK_MINGW)
+			strvec_push(&all, "-mthreads");
+		strvec_push(&all, "-pthread");
+	}
 	if (dumpdir) {
 		strvec_push(&all, "-dumpdir");
 		strvec_push(&all, dumpdir);
@@ -204,6 +205,8 @@ static void prepare_step(const struct plan *p, const struct command *c)
 		else
 			unsetenv(e->name);
 	}
+	if (c->shown && p->show)
+		fputs(c->shown, stderr);
 	size_t k = 0;
 	for (size_t i = 0; i <= c->noutputs; i++) {
 		for (; k < c->nnotes && c->notes[k].after <= i; k++)
@@ -869,14 +872,16 @@ int main(int argc, char **argv)
 	executable_suffix(&d);
 	driver_options(&d);
 	select_multilib(&d);
-	if (diag_error_count())
+	/* gcc -v and -### without inputs print the configuration and stop
+	 * there, with status 0 even after errors (gcc's maybe_print_and_exit) */
+	int nothing_in = d.ninputs == 0 && d.nlink_items == 0;
+	if (diag_error_count() && !(nothing_in && (d.verbose || d.dry_run)))
 		return 1;
 
-	if (print_info(&d))
+	if (!diag_error_count() && print_info(&d))
 		return diag_error_count() ? 1 : 0;
 
-	if (d.ninputs == 0 && d.nlink_items == 0) {
-		/* gcc -v and -### print the configuration and stop there */
+	if (nothing_in) {
 		if (d.verbose || d.dry_run) {
 			print_version_header(&d);
 			return 0;

@@ -155,6 +155,7 @@ struct command {
 	char *collect_options;       /* COLLECT_GCC_OPTIONS while it runs */
 	struct env_var *env;
 	size_t nenv;
+	char *shown;                 /* lines -v and -### print after its environment */
 	struct note *notes;
 	size_t nnotes;
 	const char **outputs;        /* deleted when the job fails from here on */
@@ -211,7 +212,11 @@ int parallelize_loops(const struct driver *d);
  * (mthreads_implied: added after the machine options as gcc's
  * self-specs add it, even when it is given too). */
 int mthreads_on(const struct driver *d);
-int mthreads_implied(const struct driver *d);
+int mthreads_implied(const struct driver *d); /* how many times */
+/* How many of gcc's thread self specs apply: GOMP's (-fopenmp,
+ * -fopenacc, -ftree-parallelize-loops=N > 1) and GTM's (-fgnu-tm); each
+ * appends -pthread (on MinGW -mthreads -pthread) to the switches. */
+int thread_self_specs(const struct driver *d);
 /* Queries of the resolved options (read with gcc's table: canonical,
  * pruned, negated switches dropped; see options.c).
  * opt_on: whether switch NAME ("-fopenmp", "-msse2", "-Ofast") is on:

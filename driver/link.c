@@ -24,6 +24,7 @@
 #include "respfile.h"
 #include "tempfile.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -613,6 +614,33 @@ static void link_environment(const struct driver *d, struct command *c)
 	strvec_free(&lp);
 }
 
+/* The spec files gcc's link spec includes: libgomp.spec for OpenMP,
+ * OpenACC and -ftree-parallelize-loops=N > 1, libitm.spec for -fgnu-tm;
+ * -v and -### say "Reading specs from", and a backend without the
+ * library (mingw-w64 has no libitm) has no spec file, which stops gcc. */
+static char *read_link_specs(const struct driver *d)
+{
+	const char *specs[2] = { NULL, NULL };
+	if (opt_on(d, "-fopenmp") || opt_on(d, "-fopenacc") || parallelize_loops(d))
+		specs[0] = "libgomp.spec";
+	if (opt_on(d, "-fgnu-tm"))
+		specs[1] = "libitm.spec";
+	char *shown = NULL;
+	for (int i = 0; i < 2; i++) {
+		if (!specs[i])
+			continue;
+		char *path = find_file(d, specs[i]); /* the bare name if not found */
+		char *more = xasprintf("%sReading specs from %s\n", shown ? shown : "", path);
+		free(shown);
+		shown = more;
+		if (access(path, R_OK) != 0) {
+			diag(DIAG_FATAL, "cannot read spec file %s: %s", diag_q(specs[i]), strerror(ENOENT));
+			break;
+		}
+	}
+	return shown;
+}
+
 /* The link's job: collect2, run only when every input compiled, its
  * output deleted if the link fails (unless the link left it alone). */
 void plan_link(struct planner *pl)
@@ -622,6 +650,7 @@ void plan_link(struct planner *pl)
 	size_t k = pl->plan->n;
 	plan_step(pl, TOOL_COLLECT2, "collect2");
 	link_environment(d, &pl->plan->cmds[k]);
+	pl->plan->cmds[k].shown = read_link_specs(d);
 	char *collect2 = find_helper(d, "collect2");
 	if (!collect2)
 		diag(DIAG_FATAL, "cannot find %s next to %s or in %s", diag_q("collect2"), d->self_dir,

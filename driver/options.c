@@ -364,14 +364,9 @@ static void take_option(struct driver *d, struct reading *r, enum opt_id id, con
 		r->lang_x_after_last_input = 0;
 		break;
 	case OPT_Wp:
-		/* -Wp,-MD,FILE and -Wp,-MMD,FILE are -MD/-MMD with a file name. */
-		if (strncmp(arg, "-MD,", 4) == 0 || strncmp(arg, "-MMD,", 5) == 0) {
-			const char *comma = strchr(arg, ',');
-			add_opt(d, arg[2] == 'M' ? OPT_MMD : OPT_MD, xstrndup(arg, (size_t)(comma - arg)),
-				comma + 1);
-		} else {
-			split_commas(d, arg, 0, OPT_Wp);
-		}
+		/* -Wp,-MD,FILE too: its words go where gcc's %Z puts them, just
+		 * before the input; cc1 makes the dependency file */
+		split_commas(d, arg, 0, OPT_Wp);
 		break;
 	case OPT_Wa:
 		split_commas(d, arg, 0, OPT_Wa);
@@ -833,11 +828,13 @@ int parallelize_loops(const struct driver *d)
 	return loops && atoi(loops->word + 25) > 1;
 }
 
-static int runtime_threads(const struct driver *d)
+int thread_self_specs(const struct driver *d)
 {
-	return find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0) || find_word(d, "-fgnu-tm", 0) ||
-	       parallelize_loops(d);
+	int gomp = opt_on(d, "-fopenmp") || opt_on(d, "-fopenacc") || parallelize_loops(d);
+	return gomp + opt_on(d, "-fgnu-tm");
 }
+
+static int runtime_threads(const struct driver *d) { return thread_self_specs(d) > 0; }
 
 int pthread_on(const struct driver *d)
 {
@@ -846,7 +843,7 @@ int pthread_on(const struct driver *d)
 
 int mthreads_implied(const struct driver *d)
 {
-	return d->target->link == LINK_MINGW && runtime_threads(d);
+	return d->target->link == LINK_MINGW ? thread_self_specs(d) : 0;
 }
 
 int mthreads_on(const struct driver *d)
