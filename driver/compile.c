@@ -122,7 +122,7 @@ static void push_group(const struct cc *x, enum opt_group g, struct strvec *out)
 /* %{!iplugindir*:%{fplugin*:%:find-plugindir()}} */
 static void push_plugindir(const struct driver *d, struct strvec *out)
 {
-	if (find_word(d, "-fplugin=", 1) && !has_opt(d, OPT_iplugindir))
+	if (opt_starting(d, "-fplugin=") && !has_opt(d, OPT_iplugindir))
 		strvec_pushf(out, "-iplugindir=%s", backend_plugin_dir());
 }
 
@@ -215,9 +215,9 @@ void push_machine_defaults(const struct driver *d, struct strvec *out)
 		const char *def = defs.v[i];
 		const char *eq = strchr(def, '=');
 		char *key = eq ? xstrndup(def, (size_t)(eq - def + 1)) : xstrdup(def);
-		int given = find_word(d, key, 1) != NULL;
+		int given = opt_starting(d, key) != NULL;
 		if (d->target->tune_follows_arch && strcmp(key, "-mtune=") == 0 &&
-		    (find_word(d, "-march=", 1) || find_word(d, "-mcpu=", 1)))
+		    (opt_starting(d, "-march=") || opt_starting(d, "-mcpu=")))
 			given = 1;
 		if (!given)
 			strvec_push(out, def);
@@ -234,19 +234,19 @@ void push_machine_defaults(const struct driver *d, struct strvec *out)
 void push_compress_debug(const struct driver *d, struct strvec *out, int for_as)
 {
 	if (for_as && backend_as_gz_bare()) {
-		if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib-gnu", 0))
+		if (opt_given(d, "-gz") || opt_given(d, "-gz=zlib-gnu"))
 			strvec_push(out, "--compress-debug-sections");
-		if (find_word(d, "-gz=none", 0))
+		if (opt_given(d, "-gz=none"))
 			strvec_push(out, "--nocompress-debug-sections");
-		if (find_word(d, "-gz=zlib", 0))
+		if (opt_given(d, "-gz=zlib"))
 			diag(DIAG_ERROR, "-gz=zlib is not supported in this configuration");
 		return;
 	}
-	if (find_word(d, "-gz", 0) || find_word(d, "-gz=zlib", 0))
+	if (opt_given(d, "-gz") || opt_given(d, "-gz=zlib"))
 		strvec_push(out, "--compress-debug-sections=zlib");
-	if (find_word(d, "-gz=none", 0))
+	if (opt_given(d, "-gz=none"))
 		strvec_push(out, "--compress-debug-sections=none");
-	if (find_word(d, "-gz=zlib-gnu", 0))
+	if (opt_given(d, "-gz=zlib-gnu"))
 		strvec_push(out, "--compress-debug-sections=zlib-gnu");
 }
 
@@ -315,7 +315,7 @@ static int debug_level(const struct driver *d)
  * -gdwarf-N (5 by default, as GCC 12). */
 static void push_as_dwarf(const struct driver *d, struct strvec *as)
 {
-	const struct opt *dw = find_word(d, "-gdwarf-", 1);
+	const struct opt *dw = opt_starting(d, "-gdwarf-");
 	int version = dw ? atoi(dw->word + 8) : 5;
 	strvec_push(as, version > 4 ? "--gdwarf-5" : version > 3 ? "--gdwarf-4"
 			: version > 2 ? "--gdwarf-3" : "--gdwarf2");
@@ -343,7 +343,7 @@ static void pe_cpp(const struct driver *d, struct strvec *out)
 			strvec_push(out, "-Dunix");
 		if (pthread_on(d))
 			strvec_push(out, "-D_REENTRANT");
-		if (find_word(d, "-mwin32", 0)) {
+		if (opt_given(d, "-mwin32")) {
 			static const char *const w[] = { "-DWIN32", "-D_WIN32", "-D__WIN32", "-D__WIN32__" };
 			for (int i = 0; i < 4; i++)
 				strvec_push(out, w[i]);
@@ -354,7 +354,7 @@ static void pe_cpp(const struct driver *d, struct strvec *out)
 	}
 	if (mthreads_on(d))
 		strvec_push(out, "-D_MT");
-	if (find_word(d, "-municode", 0))
+	if (opt_given(d, "-municode"))
 		strvec_push(out, "-DUNICODE");
 	/* win32 thread model: %{pthread:-D_REENTRANT} %{!no-pthread:-U_REENTRANT};
 	 * posix: %{!no-pthread:-D_REENTRANT} %{pthread:-U_REENTRANT} */
@@ -445,7 +445,7 @@ static void cpp_unique(const struct cc *x, const struct input *in, const char *d
 static void distro_defaults(const struct driver *d, struct strvec *out)
 {
 	if (backend_current()->async_unwind_tables &&
-	    !find_word(d, "-fno-asynchronous-unwind-tables", 0))
+	    !opt_given(d, "-fno-asynchronous-unwind-tables"))
 		strvec_push(out, "-fasynchronous-unwind-tables");
 }
 
@@ -459,7 +459,7 @@ static void cpp_options_tail(const struct cc *x, struct strvec *out)
 	PUSH_GROUPS(x, out, GRP_CC1_STD, GRP_CC1_W, GRP_CC1_WNONE, GRP_CC1_F);
 	if (debug_level(d) > 0) {
 		push_group(x, GRP_CC1_G, out);
-		if (!find_word(d, "-fno-working-directory", 0))
+		if (!opt_given(d, "-fno-working-directory"))
 			strvec_push(out, "-fworking-directory");
 	}
 	push_group(x, GRP_CC1_O, out);
@@ -505,9 +505,9 @@ static void cc1_options_end(const struct cc *x, struct strvec *out)
 		strvec_push(out, "-ftest-coverage");
 	}
 	/* %{fprofile-arcs|fprofile-generate*|coverage:%{!fprofile-update=single:%{pthread:...}}} */
-	if ((has_opt(d, OPT_coverage) || find_word(d, "-fprofile-arcs", 0) ||
-	     find_word(d, "-fprofile-generate", 1)) &&
-	    !find_word(d, "-fprofile-update=single", 0) && pthread_on(d))
+	if ((has_opt(d, OPT_coverage) || opt_given(d, "-fprofile-arcs") ||
+	     opt_starting(d, "-fprofile-generate")) &&
+	    !opt_given(d, "-fprofile-update=single") && pthread_on(d))
 		strvec_push(out, "-fprofile-update=prefer-atomic");
 }
 
@@ -611,7 +611,7 @@ static void as_command(const struct cc *x, const char *src, int asm_source, int 
 	}
 	/* %(asm_debug): -gstabs for assembler sources; %(asm_debug_option):
 	 * the DWARF version otherwise */
-	if (debug_level(d) > 0 && find_word(d, "-gstabs", 1)) {
+	if (debug_level(d) > 0 && opt_starting(d, "-gstabs")) {
 		if (asm_source)
 			strvec_push(as, "--gstabs");
 	} else if (debug_level(d) > 0) {
@@ -621,12 +621,12 @@ static void as_command(const struct cc *x, const char *src, int asm_source, int 
 	/* %a: the target's asm spec; the PE targets' is %{m32:--32} %{m64:--64} */
 	strvec_split(as, d->abi->as_flags, ' ');
 	if (d->target->pe) {
-		if (find_word(d, "-m32", 0))
+		if (opt_given(d, "-m32"))
 			strvec_push(as, "--32");
-		if (find_word(d, "-m64", 0))
+		if (opt_given(d, "-m64"))
 			strvec_push(as, "--64");
 	}
-	if (find_word(d, "-msse2avx", 0) && !find_word(d, "-mavx", 0))
+	if (opt_given(d, "-msse2avx") && !opt_given(d, "-mavx"))
 		strvec_push(as, "-msse2avx");
 	push_group(x, GRP_AS, as);
 	strvec_push(as, "-o");
@@ -707,7 +707,7 @@ static void lto1_line(const struct cc *x, const struct input *in, const struct d
 /* -fwpa or -fwpa=N: lto1 writes the partitions itself (%{!fwpa*:...}). */
 int lto_wpa(const struct driver *d)
 {
-	return find_word(d, "-fwpa", 0) || find_word(d, "-fwpa=", 1);
+	return opt_given(d, "-fwpa") || opt_starting(d, "-fwpa=");
 }
 
 /* -fcompare-debug: the options that make both compilations' final insns
@@ -715,7 +715,7 @@ int lto_wpa(const struct driver *d)
 static char *compare_debug_dump(const struct cc *x, struct strvec *c, const char *suffix)
 {
 	struct planner *pl = x->pl;
-	if (!find_word(x->d, "-frandom-seed=", 1)) {
+	if (!opt_starting(x->d, "-frandom-seed=")) {
 		if (!pl->random_seed) {
 			unsigned long long seed = (unsigned long long)time(NULL) * 6364136223846793005ULL ^
 						  (unsigned long long)getpid() << 17;
@@ -809,7 +809,7 @@ static void plan_cc1(struct cc *x, const char *src, int preprocessed)
 	x->cc1_src = src;
 	x->preprocessed = preprocessed;
 	cc1_line(x, in, &x->du, x->cc, src, preprocessed, x->dep, c);
-	if (find_word(d, "-fsyntax-only", 0)) {
+	if (opt_given(d, "-fsyntax-only")) {
 		strvec_push(c, "-o");
 		strvec_push(c, "/dev/null");
 		cc1_options_tail(x, c);
@@ -907,7 +907,7 @@ static void plan_lto(struct cc *x)
 	for (size_t i = 0; d->combine && i < d->ninputs; i++)
 		if (d->inputs[i].lang == LANG_LTO && i != x->index)
 			x->pl->done[i] = 1;
-	if (find_word(d, "-fsyntax-only", 0)) {
+	if (opt_given(d, "-fsyntax-only")) {
 		lto1_line(x, x->in, &x->du, "/dev/null", c);
 		return;
 	}
@@ -954,7 +954,7 @@ static void plan_assemble(struct cc *x)
 static void plan_split_dwarf(const struct cc *x)
 {
 	const struct driver *d = x->d;
-	if (!x->obj || !last_flag(d, "-gsplit-dwarf", "-gno-split-dwarf", 0))
+	if (!x->obj || !opt_on(d, "-gsplit-dwarf"))
 		return;
 	char *dwo = xasprintf("%s%s.dwo", x->du.dir ? x->du.dir : "", x->du.stem);
 	char *objcopy = find_program(d, "objcopy");

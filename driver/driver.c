@@ -398,8 +398,8 @@ static void driver_options(struct driver *d)
 /* -march=native and -mtune=native: ask the backend what they mean here. */
 static void expand_native(struct driver *d)
 {
-	const struct opt *arch = find_word(d, "-march=native", 0);
-	const struct opt *tune = find_word(d, "-mtune=native", 0);
+	const struct opt *arch = opt_given(d, "-march=native");
+	const struct opt *tune = opt_given(d, "-mtune=native");
 	if (!arch && !tune)
 		return;
 	struct strvec c = { 0 };
@@ -469,7 +469,7 @@ static void compare_debug_options(struct driver *d)
 	if (!given && env && *env && strcmp(env, "0") != 0)
 		opts = env[0] == '-' ? env : "-gtoggle";
 	/* the user is running the second compilation by hand */
-	if (find_word(d, "-fcompare-debug-second", 0))
+	if (opt_given(d, "-fcompare-debug-second"))
 		opts = NULL;
 	d->compare_debug = opts;
 }

@@ -229,10 +229,6 @@ const struct opt *opt_given(const struct driver *d, const char *word);
 const struct opt *opt_starting(const struct driver *d, const char *prefix);
 /* What follows PREFIX ("-march=") in the last option so spelled, or NULL. */
 const char *opt_value(const struct driver *d, const char *prefix);
-/* The last of -fNAME / -fno-NAME style pair: 1, 0, or DFLT if neither. */
-int last_flag(const struct driver *d, const char *yes, const char *no, int dflt);
-/* A PREFIX option given exactly as WORD (or starting with WORD when PREFIX). */
-const struct opt *find_word(const struct driver *d, const char *word, int prefix);
 void push_opt(const struct driver *d, const struct opt *o, struct strvec *out);
 
 /* paths.c */

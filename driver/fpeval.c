@@ -88,13 +88,13 @@ static const char *std_default(const struct driver *d, const char **why)
 
 const char *excess_precision_mode(const struct driver *d, const struct input *in, const char **why)
 {
-	const struct opt *fp = find_word(d, "-mfpmath=", 1);
+	const struct opt *fp = opt_starting(d, "-mfpmath=");
 	const char *fpmath = fp ? fp->word + 9 : d->abi->fpmath;
 	if (strcmp(fpmath, "sse") == 0) {
 		/* An ABI whose default is x87 does double arithmetic in SSE only
 		 * when SSE2 is on; otherwise the usual rules decide. */
 		int sse_abi = strcmp(d->abi->fpmath, "sse") == 0;
-		if (sse_abi || last_flag(d, "-msse2", "-mno-sse2", 0)) {
+		if (sse_abi || opt_on(d, "-msse2")) {
 			*why = "no excess precision with -mfpmath=sse";
 			return "fast";
 		}
@@ -111,7 +111,7 @@ const char *excess_precision_mode(const struct driver *d, const struct input *in
 		*why = xasprintf("implied by %s", unsafe);
 		return "fast";
 	}
-	const struct opt *ep = find_word(d, "-fexcess-precision=", 1);
+	const struct opt *ep = opt_starting(d, "-fexcess-precision=");
 	if (ep) {
 		*why = "as requested";
 		return ep->word + 19;

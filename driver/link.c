@@ -61,8 +61,8 @@ static struct link_mode link_mode(const struct driver *d)
 	m.shared_libgcc = has_opt(d, OPT_shared_libgcc) ||
 			  (d->cxx && !m.static_libgcc && !m.is_static && !m.static_pie);
 	m.profile = has_opt(d, OPT_p) || has_opt(d, OPT_pg);
-	m.openmp = find_word(d, "-fopenmp", 0) || find_word(d, "-fopenacc", 0);
-	m.dll = m.shared || find_word(d, "-mdll", 0);
+	m.openmp = opt_given(d, "-fopenmp") || opt_given(d, "-fopenacc");
+	m.dll = m.shared || opt_given(d, "-mdll");
 	return m;
 }
 
@@ -135,12 +135,12 @@ static void start_files(const struct driver *d, const struct link_mode *m, struc
 /* %E: end files */
 static void end_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
 {
-	if (find_word(d, "-Ofast", 0) || last_flag(d, "-ffast-math", "-fno-fast-math", 0) ||
-	    last_flag(d, "-funsafe-math-optimizations", "-fno-unsafe-math-optimizations", 0))
+	if (opt_on(d, "-Ofast") || opt_on(d, "-ffast-math") ||
+	    opt_on(d, "-funsafe-math-optimizations"))
 		push_file(d, "crtfastmath.o", out);
 	static const char *const prec[] = { "-mpc32", "-mpc64", "-mpc80" };
 	for (int i = 0; i < 3; i++)
-		if (find_word(d, prec[i], 0)) {
+		if (opt_given(d, prec[i])) {
 			char *f = xasprintf("crtprec%s.o", prec[i] + 4);
 			push_file(d, f, out);
 			free(f);
@@ -204,7 +204,7 @@ static void link_spec(const struct driver *d, const struct link_mode *m, struct 
 	strvec_push(out, d->abi->emulation);
 	if (bd->hash_gnu)
 		strvec_push(out, "--hash-style=gnu");
-	if (bd->as_needed && !find_word(d, "-fsanitize=", 1))
+	if (bd->as_needed && !opt_starting(d, "-fsanitize="))
 		strvec_push(out, "--as-needed");
 	if (m->shared) {
 		strvec_push(out, "-shared");
@@ -236,21 +236,21 @@ static void pe_link_spec(const struct driver *d, const struct link_mode *m, stru
 	const struct pe_runtime *pe = d->target->pe;
 	/* %{!m32:-m i386pep} %{m32:-m i386pe}, and the other way round on i686 */
 	const char *emulation = d->abi->emulation;
-	if (strcmp(emulation, "i386pep") == 0 && find_word(d, "-m32", 0))
+	if (strcmp(emulation, "i386pep") == 0 && opt_given(d, "-m32"))
 		emulation = "i386pe";
-	else if (strcmp(emulation, "i386pe") == 0 && find_word(d, "-m64", 0))
+	else if (strcmp(emulation, "i386pe") == 0 && opt_given(d, "-m64"))
 		emulation = "i386pep";
 	strvec_push(out, "-m");
 	strvec_push(out, emulation);
-	if (find_word(d, "-mwindows", 0)) {
+	if (opt_given(d, "-mwindows")) {
 		strvec_push(out, "--subsystem");
 		strvec_push(out, "windows");
 	}
-	if (find_word(d, "-mconsole", 0)) {
+	if (opt_given(d, "-mconsole")) {
 		strvec_push(out, "--subsystem");
 		strvec_push(out, "console");
 	}
-	int mdll = find_word(d, "-mdll", 0) != NULL;
+	int mdll = opt_given(d, "-mdll") != NULL;
 	if (m->shared && mdll)
 		diag(DIAG_ERROR, "shared and mdll are not compatible");
 	if (m->shared)
@@ -278,7 +278,7 @@ static void pe_start_files(const struct driver *d, const struct link_mode *m, st
 {
 	const struct pe_runtime *pe = d->target->pe;
 	const char *crt = m->dll ? pe->crt_dll
-			  : find_word(d, "-municode", 0) && pe->crt_unicode ? pe->crt_unicode
+			  : opt_given(d, "-municode") && pe->crt_unicode ? pe->crt_unicode
 			  : pe->crt_exe;
 	if (crt)
 		push_file(d, crt, out);
@@ -291,8 +291,8 @@ static void pe_start_files(const struct driver *d, const struct link_mode *m, st
  * has one (%:if-exists), crtend.o */
 static void pe_end_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
 {
-	if (find_word(d, "-Ofast", 0) || last_flag(d, "-ffast-math", "-fno-fast-math", 0) ||
-	    last_flag(d, "-funsafe-math-optimizations", "-fno-unsafe-math-optimizations", 0))
+	if (opt_on(d, "-Ofast") || opt_on(d, "-ffast-math") ||
+	    opt_on(d, "-funsafe-math-optimizations"))
 		push_file(d, "crtfastmath.o", out);
 	if (!m->shared) {
 		char *manifest = find_file(d, "default-manifest.o");
@@ -324,8 +324,8 @@ static void pe_libgcc(const struct driver *d, const struct link_mode *m, struct 
 static void pe_default_libs(const struct driver *d, const struct link_mode *m, struct strvec *out)
 {
 	const struct pe_runtime *pe = d->target->pe;
-	if (find_word(d, "-fstack-protector", 0) || find_word(d, "-fstack-protector-all", 0) ||
-	    find_word(d, "-fstack-protector-strong", 0) || find_word(d, "-fstack-protector-explicit", 0))
+	if (opt_given(d, "-fstack-protector") || opt_given(d, "-fstack-protector-all") ||
+	    opt_given(d, "-fstack-protector-strong") || opt_given(d, "-fstack-protector-explicit"))
 		push_words("-lssp_nonshared -lssp", out);
 	pe_libgcc(d, m, out);
 	if (m->nolibc)
@@ -338,7 +338,7 @@ static void pe_default_libs(const struct driver *d, const struct link_mode *m, s
 	    (backend_lpthread_always() ? !has_opt(d, OPT_no_pthread) : pthread_on(d)))
 		strvec_push(out, pe->pthread_lib);
 	push_words(pe->libc, out);
-	if (find_word(d, "-mwindows", 0))
+	if (opt_given(d, "-mwindows"))
 		push_words("-lgdi32 -lcomdlg32", out);
 	push_words(pe->syslibs, out);
 	pe_libgcc(d, m, out);
@@ -400,7 +400,7 @@ static void link_head(const struct driver *d, const struct link_mode *m, const c
 	if (!m->shared && !m->is_static && !m->relocatable && m->pie)
 		strvec_push(c, "-pie");
 	push_compress_debug(d, c, 0);
-	const struct opt *fuse = find_word(d, "-fuse-ld=", 1);
+	const struct opt *fuse = opt_starting(d, "-fuse-ld=");
 	if (fuse)
 		strvec_push(c, fuse->word);
 	if (d->output) {
@@ -522,12 +522,12 @@ static void option_libs(const struct driver *d, const struct link_mode *m, unsig
 {
 	if ((m->openmp || parallelize_loops(d)) && !m->nostdlib && !m->nodefaultlibs)
 		strvec_push(c, "-lgomp");
-	if (find_word(d, "-fgnu-tm", 0))
+	if (opt_given(d, "-fgnu-tm"))
 		strvec_push(c, "-litm");
-	if (find_word(d, "-fsplit-stack", 0))
+	if (opt_given(d, "-fsplit-stack"))
 		strvec_push(c, "--wrap=pthread_create");
-	if (has_opt(d, OPT_coverage) || find_word(d, "-fprofile-arcs", 0) ||
-	    find_word(d, "-fprofile-generate", 1))
+	if (has_opt(d, OPT_coverage) || opt_given(d, "-fprofile-arcs") ||
+	    opt_starting(d, "-fprofile-generate"))
 		strvec_push(c, "-lgcov");
 	if (san & SAN_UNDEFINED) {
 		int st = has_opt(d, OPT_static_libubsan);

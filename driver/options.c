@@ -731,28 +731,6 @@ const char *opt_value(const struct driver *d, const char *prefix)
 	return o ? o->word + strlen(prefix) : NULL;
 }
 
-const struct opt *find_word(const struct driver *d, const char *word, int prefix)
-{
-	size_t len = strlen(word);
-	for (size_t i = d->nopts; i-- > 0;) {
-		const char *w = d->opts[i].word;
-		if (prefix ? strncmp(w, word, len) == 0 : strcmp(w, word) == 0)
-			return &d->opts[i];
-	}
-	return NULL;
-}
-
-int last_flag(const struct driver *d, const char *yes, const char *no, int dflt)
-{
-	for (size_t i = d->nopts; i-- > 0;) {
-		if (strcmp(d->opts[i].word, yes) == 0)
-			return 1;
-		if (no && strcmp(d->opts[i].word, no) == 0)
-			return 0;
-	}
-	return dflt;
-}
-
 /* Push O as gcc passes it on: joined-or-separate options as two words,
  * joined ones as one, aliases in their canonical spelling. */
 void push_opt(const struct driver *d, const struct opt *o, struct strvec *out)
@@ -848,5 +826,5 @@ int mthreads_implied(const struct driver *d)
 
 int mthreads_on(const struct driver *d)
 {
-	return find_word(d, "-mthreads", 0) || mthreads_implied(d);
+	return opt_given(d, "-mthreads") || mthreads_implied(d);
 }
