@@ -262,6 +262,9 @@ static int find_mapped(const struct gcc_option_table *t, char *const *argv, size
 	return -1;
 }
 
+static int read_argument(const struct gcc_option *o, char *const *argv, size_t argc, size_t extra,
+			 long adjust, struct gcc_decoded *out);
+
 void gcc_decode(const struct gcc_option_table *t, char *const *argv, size_t argc,
 		struct gcc_decoded *out)
 {
@@ -287,6 +290,21 @@ void gcc_decode(const struct gcc_option_table *t, char *const *argv, size_t argc
 	out->warn = o->warn;
 	if (o->flags & GO_DISABLED)
 		out->errors |= GE_DISABLED;
+	int have_separate = read_argument(o, argv, argc, extra, adjust, out);
+	o = resolve_alias(t, o, have_separate, out);
+	if (!o)
+		return;
+	if (!(out->errors & GE_MISSING_ARG))
+		check_argument(t, o, out);
+	canonical(t, out);
+}
+
+/* The argument of option O, in the word (after EXTRA words of a
+ * "--machine" style prefix, ADJUST characters shorter than written) or
+ * the words after it; whether it was a separate one. */
+static int read_argument(const struct gcc_option *o, char *const *argv, size_t argc, size_t extra,
+			 long adjust, struct gcc_decoded *out)
+{
 	int separate = (o->flags & GO_SEPARATE) && !(o->flags & GO_NO_DRIVER_ARG);
 	size_t nsep = separate ? o->nargs : 0;
 	int have_separate = 0;
@@ -312,12 +330,8 @@ void gcc_decode(const struct gcc_option_table *t, char *const *argv, size_t argc
 	}
 	if (!out->arg && (separate || (o->flags & GO_JOINED)))
 		out->errors |= GE_MISSING_ARG;
-	o = resolve_alias(t, o, have_separate, out);
-	if (!o)
-		return;
-	if (!(out->errors & GE_MISSING_ARG))
-		check_argument(t, o, out);
-	canonical(t, out);}
+	return have_separate;
+}
 
 char *gcc_format(const char *fmt, const char *arg)
 {
