@@ -1054,6 +1054,15 @@ static int plan_compile_stages(struct cc *x)
 	}
 }
 
+/* Input I, after -x NAME of no language: gcc names it again where it
+ * would have compiled it. */
+void plan_bad_language(struct planner *pl, size_t i)
+{
+	pl->job = i;
+	diag(DIAG_ERROR, "language %s not recognized", pl->d->inputs[i].bad_lang);
+	plan_end_group(pl, 0);
+}
+
 /* Input I's job: its compilation and assembly as one group of steps
  * (which an error met while planning it stops), then -gsplit-dwarf's
  * objcopy and -fcompare-debug's second compilation. */

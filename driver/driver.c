@@ -57,6 +57,10 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 		case OPT_Xpreprocessor: case OPT_time: case OPT_wrapper: case OPT_pass_exit_codes:
 		case OPT_no_canonical: case OPT_target: case OPT_target_eq:
 			continue;
+		case OPT_static_libstdcxx:
+			if (d->cxx)
+				continue; /* g++spec.cc takes it (-Bstatic -lstdc++ -Bdynamic) */
+			break;
 		default:
 			break;
 		}
@@ -81,6 +85,9 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 		}
 		all.n = 0;
 	}
+	/* g++spec.cc appends -shared-libgcc unless -static or -static-libgcc */
+	if (d->cxx && !has_opt(d, OPT_static) && !has_opt(d, OPT_static_libgcc))
+		strvec_push(&all, "-shared-libgcc");
 	push_machine_defaults(d, &all);
 	for (int k = thread_self_specs(d); k > 0; k--) {
 		if (d->target->link == LINK_MINGW)
@@ -908,14 +915,18 @@ int main(int argc, char **argv)
 	struct planner pl;
 	plan_start(&pl, &p, &d);
 	for (size_t i = 0; i < d.ninputs; i++)
-		if (!d.inputs[i].bad_lang)
+		if (d.inputs[i].bad_lang)
+			plan_bad_language(&pl, i);
+		else
 			plan_input(&pl, i);
 	int linking = d.stop == STOP_LINK && !bad_langs && !opt_on(&d, "-fsyntax-only") &&
 		      has_link_input(&d, &p);
 	if (linking)
 		plan_link(&pl);
-	plan_link_trailer(&pl, linking);
+	if (!bad_langs)
+		plan_link_trailer(&pl, linking);
 	plan_finish(&pl);
+	p.errors_before += (int)bad_langs; /* named again where they are, stopping nothing */
 	int status = run_plan(&p);
 	if (bad_langs)
 		return 1;

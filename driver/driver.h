@@ -272,6 +272,7 @@ const char *lang_name(enum lang l);
 /* link.c */
 int has_link_input(const struct driver *d, const struct plan *p);
 void plan_link(struct planner *pl);
+void plan_bad_language(struct planner *pl, size_t i);
 void plan_link_trailer(struct planner *pl, int linked);
 
 /* info.c */

@@ -70,3 +70,30 @@ assert_exists() {
 		[ -e "$f" ] || fail "$f does not exist"
 	done
 }
+
+# same_as_gcc REF OURS ARGS...: REF -### and OURS -### print the same
+# commands, the same messages and the same COLLECT_GCC_OPTIONS,
+# COMPILER_PATH, LIBRARY_PATH and "Reading specs" lines, and exit alike.
+# Normalised: the version header, temporary names, gcc's linker plugin
+# options, collect2's path, the driver's name, and the -fexcess-precision=
+# xgcc decides and passes (its note too).
+same_as_gcc() {
+	local ref=$1 ours=$2 want got
+	shift 2
+	want=$("$ref" -### "$@" 2>&1; echo "exit $?")
+	got=$("$ours" -### "$@" 2>&1; echo "exit $?")
+	want=$(echo "$want" | normalise_same_as_gcc)
+	got=$(echo "$got" | grep -v 'note: .*-fexcess-precision' | normalise_same_as_gcc)
+	if [ "$want" != "$got" ]; then
+		echo "for: $*"
+		diff <(echo "$want") <(echo "$got")
+		return 1
+	fi
+}
+
+normalise_same_as_gcc() {
+	grep -vE '^(Using built-in specs|COLLECT_GCC=|COLLECT_LTO_WRAPPER=|OFFLOAD_|Target:|Configured with:|Thread model:|Supported LTO|gcc version)' |
+	sed -E -e 's#^[a-z0-9_+-]*(gcc|g\+\+|xgcc|xg\+\+): #D: #' -e 's# -plugin [^ ]+##' -e 's# "-plugin-opt=[^"]*"##g' \
+	    -e 's# "-fexcess-precision=[a-z]*"##g' \
+	    -e 's#[^ "]*/cc[A-Za-z0-9]{6}(\.[a-z]+)?#TMP\1#g' -e 's#^ [^ ]*/collect2 # collect2 #'
+}

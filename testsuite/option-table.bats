@@ -13,27 +13,6 @@ setup() {
 
 MINGW64="$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc"
 
-# same_as_gcc REF OURS ARGS...: the same -### commands and messages, and
-# the same exit status.
-same_as_gcc() {
-	local ref=$1 ours=$2 want got wrc grc
-	shift 2
-	want=$("$ref" -### "$@" 2>&1; echo "exit $?")
-	got=$("$ours" -### "$@" 2>&1; echo "exit $?")
-	want=$(echo "$want" | grep -E '^ |^[a-z0-9_-]*gcc: |^exit ' |
-		sed -E -e 's#^[a-z0-9_-]*gcc: #D: #' -e 's# -plugin [^ ]+##' -e 's# "-plugin-opt=[^"]*"##g' \
-		    -e 's#[^ "]*/cc[A-Za-z0-9]{6}(\.[a-z]+)?#TMP\1#g' -e 's#^ [^ ]*/collect2 # collect2 #')
-	got=$(echo "$got" | grep -E '^ |^[a-z0-9_-]*xgcc: |^exit ' | grep -v 'note: .*-fexcess-precision' |
-		sed -E -e 's#^[a-z0-9_-]*xgcc: #D: #' -e 's# "-fexcess-precision=[a-z]*"##g' \
-		    -e 's#[^ "]*/cc[A-Za-z0-9]{6}(\.[a-z]+)?#TMP\1#g' -e 's#^ [^ ]*/collect2 # collect2 #')
-	if [ "$want" != "$got" ]; then
-		echo "for: $*"
-		echo "gcc:"; echo "$want"
-		echo "xgcc:"; echo "$got"
-		return 1
-	fi
-}
-
 @test "the table is the backend's: as many options as its plugin headers' options.h has" {
 	local hdr want got
 	hdr="$(gcc -print-file-name=plugin)/include/options.h"

@@ -1,0 +1,126 @@
+#!/usr/bin/env bats
+# Rules of gcc's driver the differential test (difftest.bats) found
+# missing, each compared with gcc's own -### output (same_as_gcc).
+load helper
+load lib-run
+
+MINGW64="$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc"
+
+setup() {
+	common_setup
+	printf 'int main(void) { return 0; }\n' >a.c
+	printf 'int f(void) { return 1; }\n' >b.c
+	printf 'int g(void) { return 2; }\n' >c.cc
+	printf '\t.text\n' >s.s
+	printf '\t.text\n' >t.S
+	: >x.o
+}
+
+@test "a switch the specs name, negated later, is dropped: no -fopenmp, -D_REENTRANT or -lgomp" {
+	same_as_gcc gcc "$XGCC" -fopenmp -fno-openmp a.c
+	same_as_gcc gcc "$XGCC" -fno-openmp -fopenmp a.c
+	same_as_gcc gcc "$XGCC" -fgnu-tm -fno-gnu-tm a.c
+	same_as_gcc gcc "$XGCC" -fsplit-stack -fno-split-stack a.c
+	same_as_gcc gcc "$XGCC" -fprofile-arcs -fno-profile-arcs a.c
+	same_as_gcc gcc "$XGCC" -Ofast -Oz a.c
+	run "$XGCC" -### -fopenmp -fno-openmp a.c
+	refute_output --partial -lgomp
+	refute_output --partial -D_REENTRANT
+}
+
+@test "-v and -### without inputs print the configuration and exit 0, errors or not" {
+	same_as_gcc gcc "$XGCC" -flto
+	same_as_gcc gcc "$XGCC" -c -qux
+	run "$XGCC" -### -c
+	assert_success
+}
+
+@test "with -v and -### a missing input is left to the commands, as gcc" {
+	same_as_gcc gcc "$XGCC" -c missing.c b.c
+	same_as_gcc gcc "$XGCC" missing.o b.c
+	run "$XGCC" -c missing.c
+	assert_failure
+	assert_line --regexp "^xgcc: error: missing.c: No such file or directory$"
+}
+
+@test "inputs left unused without a link get gcc's warning, and its error when missing" {
+	same_as_gcc gcc "$XGCC" -c x.o a.c
+	same_as_gcc gcc "$XGCC" -S nothere.o a.c
+	run "$XGCC" -c x.o a.c
+	assert_success
+	assert_line "xgcc: warning: x.o: linker input file unused because linking not done"
+	# without -###, xgcc names a missing input before anything runs (the
+	# manual's Differences from GCC)
+	run "$XGCC" -c nothere.o a.c
+	assert_failure
+	assert_line --regexp "^xgcc: error: nothere.o: No such file or directory$"
+}
+
+@test "-x of no language: an error for the inputs it names, the others compile" {
+	same_as_gcc gcc "$XGCC" -c a.c -x bogus b.c -x c c.cc
+	same_as_gcc gcc "$XGCC" a.c -x bogus b.c
+	same_as_gcc gcc "$XGCC" -c a.c -x bogus
+	same_as_gcc gcc "$XGCC" -c a.c -x none
+	same_as_gcc gcc "$XGCC" a.c -x c -lm
+	run "$XGCC" -c a.c -x bogus b.c
+	assert_failure 1
+	assert_exists a.o
+	assert_no_file b.o
+}
+
+@test "debug levels as gcc's debug-level-gt sees them, and the assembler's DWARF version" {
+	local g
+	for g in -gbtf -gctf -gtoggle "-g -gtoggle" "-g3 -g" -gdwarf-2 -gdwarf-4 "-gsplit-dwarf -gtoggle" -gstabs; do
+		# shellcheck disable=SC2086
+		same_as_gcc gcc "$XGCC" -c $g a.c s.s t.S
+	done
+}
+
+@test "-c, -S and -E runs end with the link's environment, a link with COLLECT_GCC_OPTIONS" {
+	same_as_gcc gcc "$XGCC" -c a.c b.c
+	same_as_gcc gcc "$XGCC" -S a.c
+	same_as_gcc gcc "$XGCC" -E a.c
+	same_as_gcc gcc "$XGCC" -fsyntax-only a.c
+	same_as_gcc gcc "$XGCC" -shared a.c -o a.so
+}
+
+@test "g++'s libraries: the first -lm and -lc move after -lstdc++, none without a C++ input" {
+	same_as_gcc g++ "$XGXX" x.o -lm
+	same_as_gcc g++ "$XGXX" -lm c.cc -lc -lm
+	same_as_gcc g++ "$XGXX" -lm -s
+	same_as_gcc g++ "$XGXX" -x assembler c.cc
+	same_as_gcc g++ "$XGXX" -x c++ s.s
+	same_as_gcc g++ "$XGXX" -static-libstdc++ c.cc
+	same_as_gcc g++ "$XGXX" -c c.cc -lm
+}
+
+@test "-traditional and -traditional-cpp: C and assembler only" {
+	same_as_gcc gcc "$XGCC" -traditional -c a.c
+	same_as_gcc gcc "$XGCC" -traditional -E a.c
+	same_as_gcc gcc "$XGCC" -traditional-cpp -c a.c t.S
+	same_as_gcc gcc "$XGCC" -traditional-cpp -x c++ -c a.c
+	same_as_gcc g++ "$XGXX" -traditional -c c.cc
+}
+
+@test "-Wp, words go just before the input; empty -Wl, -Wa, -Wp, parts pass on; -undef reaches the link" {
+	same_as_gcc gcc "$XGCC" -Wp,-MMD,f.d -MD -MF g.d -c a.c -o a.o
+	same_as_gcc gcc "$XGCC" -Wp,-MD,dep.d -g3 -c a.c
+	same_as_gcc gcc "$XGCC" -c a.c -Wa,,-x, -Wp,,
+	same_as_gcc gcc "$XGCC" a.c -Wl,
+	same_as_gcc gcc "$XGCC" -undef a.c
+}
+
+@test "the thread self specs: -pthread for each, libgomp.spec and libitm.spec read at the link" {
+	same_as_gcc gcc "$XGCC" -fopenmp -fgnu-tm a.c
+	same_as_gcc gcc "$XGCC" -fopenmp -pthread -c a.c
+	same_as_gcc gcc "$XGCC" -ftree-parallelize-loops=4 a.c
+	[ -x "$MINGW64" ] || skip "no x86_64 MinGW target configured"
+	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -fopenmp -fgnu-tm -c a.c
+	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -fopenmp -mthreads a.c
+	# mingw-w64 has no libitm: gcc's fatal error, after the compilation
+	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -fgnu-tm a.c
+	run "$MINGW64" -fgnu-tm a.c -o a.exe
+	assert_failure
+	assert_output --regexp "fatal error: cannot read spec file .libitm.spec.: No such file or directory"
+	assert_no_file a.exe
+}
