@@ -882,14 +882,17 @@ int main(int argc, char **argv)
 	/* gcc -v and -### without inputs print the configuration and stop
 	 * there, with status 0 even after errors (gcc's maybe_print_and_exit) */
 	int nothing_in = d.ninputs == 0 && d.nlink_items == 0;
-	if (diag_error_count() && !(nothing_in && (d.verbose || d.dry_run)))
+	/* g++spec.cc's libraries count as inputs for -v and -###, but only
+	 * -static-libstdc++'s -Bstatic/-Bdynamic words make a link of them */
+	int gxx_libs = d.cxx && d.cxx_library > 0, gxx_words = d.cxx_library == 2 && !has_opt(&d, OPT_static);
+	if (diag_error_count() && !(nothing_in && !gxx_libs && (d.verbose || d.dry_run)))
 		return 1;
 
 	if (!diag_error_count() && print_info(&d))
 		return diag_error_count() ? 1 : 0;
 
-	if (nothing_in) {
-		if (d.verbose || d.dry_run) {
+	if (nothing_in && !(gxx_libs && gxx_words)) {
+		if ((d.verbose || d.dry_run) && !gxx_libs) {
 			print_version_header(&d);
 			return 0;
 		}

@@ -515,15 +515,51 @@ static void link_items(const struct driver *d, const struct plan *p, const struc
 	strvec_free(&items);
 }
 
+/* %(link_gomp), %(link_itm): NAME's value in the library's spec FILE
+ * ("-lgomp %{static: -ldl }"), whose only condition is -static; DFLT
+ * if the file cannot be read (read_link_specs stops the link then). */
+static void push_spec_libs(const struct driver *d, const struct link_mode *m, const char *file,
+			   const char *name, const char *dflt, struct strvec *c)
+{
+	char *path = find_file(d, file);
+	char *text = NULL;
+	size_t size;
+	if (file_read_all(path, &text, &size) != 0)
+		text = NULL;
+	char *key = xasprintf("*%s:", name); /* "*link_gomp: -lgomp %{static: -ldl }" */
+	char *at = text ? strstr(text, key) : NULL;
+	if (!at) {
+		strvec_push(c, dflt);
+	} else {
+		char *value = at + strlen(key), *eol = strchr(value, '\n');
+		if (eol)
+			*eol = 0;
+		struct strvec words = { 0 };
+		strvec_split(&words, value, ' ');
+		for (size_t i = 0, in_static = 0; i < words.n; i++) {
+			if (strcmp(words.v[i], "%{static:") == 0)
+				in_static = 1;
+			else if (strcmp(words.v[i], "}") == 0)
+				in_static = 0;
+			else if (!in_static || m->is_static)
+				strvec_push(c, words.v[i]);
+		}
+		strvec_free(&words);
+	}
+	free(key);
+	free(text);
+	free(path);
+}
+
 /* The libraries that options ask for after the inputs: libgomp, libitm,
  * -fsplit-stack's wrapper, libgcov, libubsan. */
 static void option_libs(const struct driver *d, const struct link_mode *m, unsigned san,
 			struct strvec *c)
 {
-	if ((m->openmp || parallelize_loops(d)) && !m->nostdlib && !m->nodefaultlibs)
-		strvec_push(c, "-lgomp");
+	if (m->openmp || parallelize_loops(d))
+		push_spec_libs(d, m, "libgomp.spec", "link_gomp", "-lgomp", c);
 	if (opt_given(d, "-fgnu-tm"))
-		strvec_push(c, "-litm");
+		push_spec_libs(d, m, "libitm.spec", "link_itm", "-litm", c);
 	if (opt_given(d, "-fsplit-stack"))
 		strvec_push(c, "--wrap=pthread_create");
 	if (has_opt(d, OPT_coverage) || opt_given(d, "-fprofile-arcs") ||
@@ -572,7 +608,8 @@ int has_link_input(const struct driver *d, const struct plan *p)
 		if (li->input < 0 || p->objects[li->input])
 			return 1;
 	}
-	return 0;
+	/* the -lstdc++ g++spec.cc adds is one (xg++ -static-libstdc++ alone links) */
+	return d->cxx && d->cxx_library > 0;
 }
 
 static void add_env(struct command *c, const char *name, char *value, int shown)

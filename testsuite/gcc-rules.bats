@@ -92,6 +92,9 @@ setup() {
 	same_as_gcc g++ "$XGXX" -x c++ s.s
 	same_as_gcc g++ "$XGXX" -static-libstdc++ c.cc
 	same_as_gcc g++ "$XGXX" -c c.cc -lm
+	# the -lstdc++ it adds is a linker input of its own
+	same_as_gcc g++ "$XGXX" -static-libstdc++ -mavx2
+	same_as_gcc g++ "$XGXX" -x c++
 }
 
 @test "-traditional and -traditional-cpp: C and assembler only" {
@@ -114,6 +117,9 @@ setup() {
 	same_as_gcc gcc "$XGCC" -fopenmp -fgnu-tm a.c
 	same_as_gcc gcc "$XGCC" -fopenmp -pthread -c a.c
 	same_as_gcc gcc "$XGCC" -ftree-parallelize-loops=4 a.c
+	# %(link_gomp) from libgomp.spec: -ldl when static; not held back by -nostdlib
+	same_as_gcc gcc "$XGCC" x.o -static -fopenmp -fgnu-tm
+	same_as_gcc gcc "$XGCC" -nostdlib -fopenacc a.c
 	[ -x "$MINGW64" ] || skip "no x86_64 MinGW target configured"
 	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -fopenmp -fgnu-tm -c a.c
 	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -fopenmp -mthreads a.c

@@ -15,9 +15,9 @@
  * directory (a.c, c.cc, s.s, x.o, ...; missing.c is never there).  The
  * pool leaves out what the manual documents as different and -###
  * cannot show alike (doc/difftest.texi, node Differential Test Pool):
- * unknown -f, -m, -W and --long options and unknown values of the
- * options xgcc passes to cc1 unchecked (-std=, --param), which cc1
- * reports; -B, -specs, -dumpspecs, -nostdlib++; -m64 for i686 MinGW.
+ * -B, -specs, -dumpspecs, -nostdlib++; -m64 for i686 MinGW.  Unknown
+ * options and values are in it: the driver reads gcc's own option table
+ * and rejects them as gcc does.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -153,6 +153,11 @@ static const struct entry options[] = {
 	/* unknown and misspelled */
 	{ALL, "-qux"}, {ALL, "-Ofoo"}, {ALL, "-sharedd"},
 	{ALL, "-staticc"}, {ALL, "-save-temps=bogus"}, {ALL, "-gz=bogus"},
+	{ALL, "-fbogus"}, {ALL, "-fno-bogus-thing"}, {ALL, "-mbogus"}, {ALL, "-Wbogus"},
+	{ALL, "-Wno-bogus"}, {ALL, "--bogus"}, {ALL, "-std=c42"}, {ALL, "--param=no-such=1"},
+	{ALL, "--param no-such=1"}, {ALL, "-fuse-ld=nosuch"}, {ALL, "-fsanitiz=address"},
+	{ALL, "-fstrict-flex-arrays"}, {ALL, "-flto-partition=bogus"},
+	{ALL, "-ftree-parallelize-loops=x"}, {N | X, "-mwindows"}, {MINGW, "-mwindowz"},
 };
 
 /* Options that need an argument, for the end of a line without it. */
