@@ -367,9 +367,6 @@ static void driver_options(struct driver *d)
 				d->save_temps = SAVE_CWD;
 			else if (strcmp(o->arg, "obj") == 0)
 				d->save_temps = SAVE_OBJ;
-			else
-				diag(DIAG_FATAL, "%s is an unknown %s option", diag_qf("-save-temps=%s", o->arg),
-				     diag_q("-save-temps"));
 			break;
 		case OPT_B: add_bprefix(d, o->arg); break;
 		case OPT_no_pthread:

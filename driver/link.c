@@ -403,10 +403,12 @@ static void link_head(const struct driver *d, const struct link_mode *m, const c
 	const struct opt *fuse = opt_starting(d, "-fuse-ld=");
 	if (fuse)
 		strvec_push(c, fuse->word);
-	if (d->output) {
-		strvec_push(c, "-o");
-		strvec_push(c, d->output);
-	}
+	/* %{o*}: every -o given, the last one being the output */
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_o) {
+			strvec_push(c, "-o");
+			strvec_push(c, d->opts[i].arg);
+		}
 	/* %{e*} is every option that starts with e, -export-dynamic too, in
 	 * their order; %{u*} takes -undef as well */
 	static const enum opt_id flags[] = { OPT_e, OPT_N, OPT_n, OPT_r, OPT_s, OPT_t, OPT_u, OPT_z,

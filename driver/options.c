@@ -337,6 +337,13 @@ static void take_option(struct driver *d, struct reading *r, enum opt_id id, con
 {
 	cxx_library_option(d, r, id, w, arg);
 	switch (id) {
+	case OPT_save_temps_eq:
+		/* gcc's driver stops here, before the options after it are read */
+		if (strcmp(arg, "cwd") != 0 && strcmp(arg, "obj") != 0)
+			diag(DIAG_FATAL, "%s is an unknown %s option", diag_qf("-save-temps=%s", arg),
+			     diag_q("-save-temps"));
+		add_opt(d, id, w, arg);
+		break;
 	case OPT_x:
 		/* an unknown language is an error for the inputs it names
 		 * (check_inputs); -x none, after the last input, is no warning */
@@ -566,7 +573,7 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 			/* GCC reads "--param" "KEY=VALUE" as "--param=KEY=VALUE" */
 			char *joined = xasprintf("--param=%s", args->v[i + 1]);
 			gcc_decode(t, &joined, 1, &w->dec);
-			w->given = join_words(args->v + i, 2);
+			w->given = joined;
 			i += 2;
 			continue;
 		}
@@ -626,10 +633,12 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 		if (id >= 0)
 			take_option(d, &r, (enum opt_id)id, w->dec.canon[0], arg, w->given);
 	}
-	report_unknown(t, &unknown);
-	/* the libraries xg++ adds come after it too */
+	/* gcc warns at the end of the command line (not when the libraries
+	 * xg++ adds come after the -x), then reports the options it did not
+	 * know */
 	if (r.lang_x_after_last_input && d->ninputs && !(d->cxx && d->cxx_library > 0))
 		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r.last_x));
+	report_unknown(t, &unknown);
 	strvec_free(&unknown);
 }
 
