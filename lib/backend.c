@@ -176,7 +176,11 @@ void backend_expand(const char *tmpl, const struct backend_multilib *ml,
 			for (size_t j = 0; j < lp->n; j++)
 				add(out, xasprintf("%s%s", lp->v[j], it + 4), existing);
 		} else if (strncmp(it, "@SR@", 4) == 0) {
-			add(out, xasprintf("%s%s", sysroot ? sysroot : "", it + 4), existing);
+			/* gcc drops one trailing '/' of the sysroot (--sysroot=/) */
+			size_t n = sysroot ? strlen(sysroot) : 0;
+			if (n && sysroot[n - 1] == '/')
+				n--;
+			add(out, xasprintf("%.*s%s", (int)n, sysroot ? sysroot : "", it + 4), existing);
 		} else {
 			add(out, xstrdup(it), existing);
 		}

@@ -82,6 +82,8 @@ setup() {
 	same_as_gcc gcc "$XGCC" -E a.c
 	same_as_gcc gcc "$XGCC" -fsyntax-only a.c
 	same_as_gcc gcc "$XGCC" -shared a.c -o a.so
+	# --sysroot=/ drops its '/' before the sysroot's directories
+	same_as_gcc gcc "$XGCC" --sysroot=/ -c a.c
 }
 
 @test "g++'s libraries: the first -lm and -lc move after -lstdc++, none without a C++ input" {
