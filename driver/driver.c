@@ -748,13 +748,10 @@ static void resolve_inputs(struct driver *d)
 	size_t compiled = 0;
 	for (size_t i = 0; i < d->ninputs; i++) {
 		const struct input *in = &d->inputs[i];
-		if (in->lang == LANG_OBJECT) {
-			if (d->stop != STOP_LINK && d->verbose == 0 && !d->dry_run)
-				diag(DIAG_WARNING, "%s: linker input file unused because linking not done",
-				     in->name);
-			continue;
-		}
-		compiled++;
+		/* an unused linker input gets its warning after the run
+		 * (warn_unused_link_inputs), as gcc's */
+		if (in->lang != LANG_OBJECT)
+			compiled++;
 	}
 	d->ncompiled = compiled;
 	d->combine = combined_lto(d);

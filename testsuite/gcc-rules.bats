@@ -48,7 +48,7 @@ setup() {
 	same_as_gcc gcc "$XGCC" -S nothere.o a.c
 	run "$XGCC" -c x.o a.c
 	assert_success
-	assert_line "xgcc: warning: x.o: linker input file unused because linking not done"
+	assert_output "xgcc: warning: x.o: linker input file unused because linking not done"
 	# without -###, xgcc names a missing input before anything runs (the
 	# manual's Differences from GCC)
 	run "$XGCC" -c nothere.o a.c
