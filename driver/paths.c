@@ -77,7 +77,18 @@ void library_dirs(const struct driver *d, enum dir_list which, int existing, str
 	const char *plain[] = { ml->libpath, ml->ldirs, ml->searchdirs };
 	const char *rooted[] = { ml->libpath_sr, ml->ldirs_sr, ml->searchdirs_sr };
 	const char *tmpl = d->sysroot ? rooted[which] : plain[which];
+	size_t first = out->n;
 	backend_expand(tmpl, ml, &d->bprefixes, &d->library_path, d->sysroot, existing, out);
+	/* gcc's is_directory() for the link leaves out /lib and /usr/lib, which
+	 * the linker searches anyway (they come from a sysroot of "/") */
+	for (size_t i = first; which == DIRS_LINK && i < out->n;) {
+		const char *dir = out->v[i];
+		if (strcmp(dir, "/lib") == 0 || strcmp(dir, "/lib/") == 0 || strcmp(dir, "/usr/lib") == 0 ||
+		    strcmp(dir, "/usr/lib/") == 0)
+			strvec_remove(out, i);
+		else
+			i++;
+	}
 }
 
 char *find_file(const struct driver *d, const char *name)

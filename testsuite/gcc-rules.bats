@@ -82,8 +82,11 @@ setup() {
 	same_as_gcc gcc "$XGCC" -E a.c
 	same_as_gcc gcc "$XGCC" -fsyntax-only a.c
 	same_as_gcc gcc "$XGCC" -shared a.c -o a.so
-	# --sysroot=/ drops its '/' before the sysroot's directories
+	# --sysroot=/ drops its '/' before the sysroot's directories, and the
+	# link gets no -L/lib or -L/usr/lib (the linker's own)
 	same_as_gcc gcc "$XGCC" --sysroot=/ -c a.c
+	same_as_gcc gcc "$XGCC" --sysroot=/ a.c
+	same_as_gcc gcc "$XGCC" -m32 --sysroot=/ a.c
 }
 
 @test "g++'s libraries: the first -lm and -lc move after -lstdc++, none without a C++ input" {
