@@ -942,7 +942,11 @@ static void plan_assemble(struct cc *x)
 		x->pl->plan->cmds[x->compile_step].piped_to_next = 1;
 	struct strvec *as = step(x, TOOL_AS, "as");
 	int asm_source = in->lang == LANG_ASM || in->lang == LANG_ASM_CPP;
+	size_t mark = x->pl->nnotes;
 	as_command(x, x->asm_src, asm_source, !asm_source && in->lang != LANG_LTO, x->obj, as);
+	/* a message about as's command line comes after the compiler ran */
+	if (x->pl->nnotes > mark && !x->asm_piped && x->compile_step != NO_STEP)
+		plan_split_last_step(x->pl, mark);
 	x->pl->plan->objects[x->index] = x->obj;
 	x->pl->plan->object_no_ir[x->index] = in->lang == LANG_LTO || (!asm_source && !lto_enabled(d));
 }

@@ -258,6 +258,7 @@ void plan_output(struct planner *pl, const char *path);
  * empty one if it has none) gets the messages and outputs gathered and
  * STOP_ON_ERRORS. */
 void plan_end_group(struct planner *pl, int stop_on_errors);
+void plan_split_last_step(struct planner *pl, size_t mark);
 /* COLLECT_GCC_OPTIONS of the group's steps, as the options of D say. */
 void plan_collect_options(struct planner *pl, const struct driver *d, int for_link);
 

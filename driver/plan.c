@@ -85,3 +85,23 @@ void plan_collect_options(struct planner *pl, const struct driver *d, int for_li
 	for (size_t i = pl->group; i < pl->plan->n; i++)
 		pl->plan->cmds[i].collect_options = s;
 }
+
+/* The group's last step, and the messages met from MARK on, as a group
+ * of their own: gcc reports what is wrong with the assembler's command
+ * line (mingw-w64's -gz=zlib) after the compiler has run. */
+void plan_split_last_step(struct planner *pl, size_t mark)
+{
+	struct plan *p = pl->plan;
+	size_t last = p->n - 1, n = pl->nnotes - mark;
+	struct note *later = xmalloc(n * sizeof *later);
+	for (size_t i = 0; i < n; i++)
+		later[i] = (struct note){ pl->notes[mark + i].kind, pl->notes[mark + i].text, 0 };
+	pl->nnotes = mark;
+	p->n = last; /* the groups before it end without it */
+	plan_collect_options(pl, pl->d, 0);
+	plan_end_group(pl, 1);
+	p->n = last + 1;
+	pl->group = last;
+	pl->notes = later;
+	pl->nnotes = n;
+}

@@ -135,3 +135,14 @@ setup() {
 	assert_output --regexp "fatal error: cannot read spec file .libitm.spec.: No such file or directory"
 	assert_no_file a.exe
 }
+
+@test "MinGW -gz=zlib: the compiler runs, then gcc's error for the assembler's command line" {
+	[ -x "$MINGW64" ] || skip "no x86_64 MinGW target configured"
+	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -c -gz=zlib a.c
+	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -c -gz=zlib a.c s.s
+	run "$MINGW64" -c -gz=zlib a.c
+	assert_failure 1
+	assert_output --regexp "error: -gz=zlib is not supported in this configuration$"
+	assert_no_file a.o
+	assert_no_temps
+}
