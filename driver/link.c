@@ -472,8 +472,8 @@ static void sanitizer_libs(const struct driver *d, const struct link_mode *m, un
 /* %o: the inputs, -l and -Wl items in order (the objects the plan's
  * inputs become); xg++ adds its libraries.  NO_IR gets the objects this
  * run compiled without -flto. */
-static void link_items(const struct driver *d, const struct plan *p, const struct link_mode *m,
-		       struct strvec *c, struct strvec *no_ir)
+static void link_items(const struct driver *d, const struct plan *p, struct strvec *c,
+		       struct strvec *no_ir)
 {
 	struct strvec items = { 0 };
 	/* g++ moves the first -lm (where the target has a libm) and the
@@ -494,7 +494,6 @@ static void link_items(const struct driver *d, const struct plan *p, const struc
 		if (obj && p->object_no_ir[it->input] && !strchr(obj, '\n'))
 			strvec_push(no_ir, obj);
 	}
-	(void)m;
 	if (cxx) {
 		int static_cxx = d->cxx_library == 2 && !has_opt(d, OPT_static);
 		if (static_cxx)
@@ -589,7 +588,7 @@ static void link_line(const struct driver *d, const struct plan *p, const char *
 	link_dirs(d, c);
 	unsigned san = m.nostdlib || m.relocatable || m.nodefaultlibs ? 0 : sanitizers(d);
 	sanitizer_libs(d, &m, san, c);
-	link_items(d, p, &m, c, no_ir);
+	link_items(d, p, c, no_ir);
 	option_libs(d, &m, san, c);
 	if (!m.nostdlib && !m.relocatable && !m.nodefaultlibs)
 		style->default_libs(d, &m, c);
