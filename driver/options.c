@@ -420,6 +420,14 @@ static int driver_row(char *const *words, size_t n, const char **arg, size_t *us
 	return id;
 }
 
+/* gcc's warning for an -x (other than none) after the last input, link
+ * inputs and the libraries xg++ adds counting as inputs. */
+static void warn_last_x(const struct driver *d, const struct reading *r)
+{
+	if (r->lang_x_after_last_input && d->ninputs && !(d->cxx && d->cxx_library > 0))
+		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r->last_x));
+}
+
 /* xgcc's own options, which GCC's table does not have. */
 static int own_option(int id)
 {
@@ -450,9 +458,7 @@ static void read_with_driver_table(struct driver *d, struct strvec *args)
 			take_option(d, &r, (enum opt_id)id, args->v[i], arg, NULL);
 		i += used - 1;
 	}
-	/* the libraries xg++ adds come after it too */
-	if (r.lang_x_after_last_input && d->ninputs && !(d->cxx && d->cxx_library > 0))
-		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r.last_x));
+	warn_last_x(d, &r);
 }
 
 /* One word or option of the command line, decoded with GCC's table. */
@@ -633,11 +639,9 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 		if (id >= 0)
 			take_option(d, &r, (enum opt_id)id, w->dec.canon[0], arg, w->given);
 	}
-	/* gcc warns at the end of the command line (not when the libraries
-	 * xg++ adds come after the -x), then reports the options it did not
-	 * know */
-	if (r.lang_x_after_last_input && d->ninputs && !(d->cxx && d->cxx_library > 0))
-		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r.last_x));
+	/* gcc warns at the end of the command line, then reports the
+	 * options it did not know */
+	warn_last_x(d, &r);
 	report_unknown(t, &unknown);
 	strvec_free(&unknown);
 }
