@@ -433,7 +433,8 @@ static int own_option(int id)
 {
 	return id == OPT_target || id == OPT_target_eq || id == OPT_flto_cache ||
 	       id == OPT_flto_cache_size || id == OPT_flto_cache_shared ||
-	       id == OPT_fno_lto_cache_shared || id == OPT_flto_cache_secret;
+	       id == OPT_fno_lto_cache_shared || id == OPT_flto_cache_secret || id == OPT_flto_distributor ||
+	       id == OPT_flto_distributor_arg;
 }
 
 /* The command line without GCC's table (configure could not have it):

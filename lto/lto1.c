@@ -234,6 +234,7 @@ static int plan_runs(struct lto_link *c)
 	}
 	char *res = xasprintf("%sres", c->prefix);
 	lto_resolve(&c->desc, res);
+	p->output = o->output;
 	p->driver = getenv("COLLECT_GCC");
 	if (!p->driver || !*p->driver)
 		fatal("COLLECT_GCC is not set: lto1 runs under collect2, from xgcc");

@@ -9,6 +9,7 @@
  *   debugcopy.c, debugobj.c   the early debug sections
  *   run.c       the backend runs: WPA, LTRANS
  *   cache.c     the LTRANS cache
+ *   distribute.c  LTRANS jobs through a distributor (-flto-distributor=)
  */
 #ifndef XGCC_LTO1_H
 #define XGCC_LTO1_H
@@ -202,6 +203,7 @@ int lto_debug_objects(const struct link_desc *d, const struct strvec *link_opts,
 
 struct run_plan {
 	const char *driver;        /* COLLECT_GCC: xgcc */
+	const char *output;        /* the link's output (-o), for the distributor */
 	struct strvec opts;        /* merged options, after "-xlto -c" */
 	struct strvec inputs;      /* the LTO inputs, in resolution order */
 	const char *resolution;    /* the resolution file */
@@ -215,6 +217,18 @@ struct run_plan {
 	int small;                 /* small enough for one run without WPA */
 	int verbose;
 	struct strvec outputs;     /* filled in: the objects for ld */
+};
+
+/* One LTRANS partition: what the WPA wrote, where its code goes, and the
+ * backend run that compiles it. */
+struct ltrans_job {
+	char *part;              /* the WPA's partition, P.ltransK.o */
+	unsigned long size;      /* its size as the WPA's list gives it, or 0 */
+	char *out;               /* its code, P.ltransK.ltrans.o */
+	size_t index;            /* its place in the WPA's list */
+	char **argv;             /* the run; NULL when the cache had the code */
+	const char *err;         /* the run's standard error (in-process runs) */
+	char key[DIGEST_HEX];    /* its key in the LTRANS cache */
 };
 
 /* Replay a backend run's captured standard error (ERR_PATH); when it
@@ -254,5 +268,28 @@ void lto_cache_store(struct lto_cache *c, const char *key, const char *src);
 /* The link's last word: with -v, how many of the N runs were reused;
  * then the cache is pruned to its size, least recently used first. */
 void lto_cache_close(struct lto_cache *c, size_t hits, size_t n);
+
+/* --- distribute.c --------------------------------------------------- */
+
+/* The program that runs the LTRANS jobs of a link elsewhere. */
+struct lto_distributor;
+
+/* The distributor that -flto-distributor=PROG and -flto-distributor-arg=ARG
+ * among OPTS (taken out) or XGCC_LTO_DISTRIBUTOR name; NULL when none. */
+struct lto_distributor *lto_distributor_open(struct strvec *opts);
+/* Why the jobs of the link P cannot be sent (they would write files the
+ * job file cannot list), or NULL when they can. */
+const char *lto_distributor_unfit(const struct run_plan *p);
+/* The argv of job J as the job file gives it: file names relative to
+ * the directory of P->prefix, the driver's absolute. */
+char **lto_distributed_argv(const struct run_plan *p, const struct ltrans_job *j);
+/* Write the N jobs (argv from lto_distributed_argv) to the job file, run
+ * the distributor and check that every output came back as an object of
+ * the partition's format and machine.  0, or 1 after one error naming
+ * the distributor and the first job that failed; -1 when the jobs cannot
+ * be written as JSON (a file name that is not UTF-8): nothing ran, the
+ * caller runs them itself. */
+int lto_distribute(const struct lto_distributor *d, const struct run_plan *p, struct ltrans_job *const *jobs,
+		   size_t n);
 
 #endif

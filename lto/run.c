@@ -25,6 +25,9 @@
  * beside the output.  A link with dump options skips the small-program
  * shortcut and the cache, which would leave different names or none.
  *
+ * With -flto-distributor=PROG (distribute.c) the LTRANS runs are not
+ * started here: they go, as one JSON job file, to PROG.
+ *
  * With -flto-cache=DIR (cache.c) each LTRANS run, and the single run, is
  * first looked up by the digest of what it reads; a hit copies the
  * object and the run is skipped.  WPA then gets -flto-partition=1to1
@@ -195,18 +198,6 @@ static int run_one(const struct run_plan *p, struct strvec *cmd, const char *nam
 	return lto_backend_report(p, err, c.status != 0);
 }
 
-/* One LTRANS partition: what the WPA wrote, where its code goes, and the
- * backend run that compiles it (the distributed-LTRANS work builds on
- * this list). */
-struct ltrans_job {
-	char *part;              /* the WPA's partition, P.ltransK.o */
-	unsigned long size;      /* its size as the WPA's list gives it, or 0 */
-	char *out;               /* its code, P.ltransK.ltrans.o */
-	char **argv;             /* the run; NULL when the cache had the code */
-	const char *err;         /* the run's standard error */
-	char key[DIGEST_HEX];    /* its key in the LTRANS cache */
-};
-
 /* Read the WPA's list: pairs of lines "<size>" "<file>" in GCC 12, or one
  * file name per line in older ones. */
 static int read_partitions(const char *list, struct ltrans_job **jobs, size_t *n)
@@ -226,7 +217,8 @@ static int read_partitions(const char *list, struct ltrans_job **jobs, size_t *n
 			size = strtoul(lines.v[i], NULL, 10);
 			continue;
 		}
-		(*jobs)[(*n)++] = (struct ltrans_job){ .part = lines.v[i], .size = size };
+		(*jobs)[*n] = (struct ltrans_job){ .part = lines.v[i], .size = size, .index = *n };
+		++*n;
 		size = 0;
 	}
 	if (!*n) {
@@ -320,35 +312,21 @@ static int run_wpa(struct run_plan *p, int limit, struct lto_cache *cache, const
 	return read_partitions(list, job, njobs);
 }
 
-/* LTRANS: each partition's code, from the cache or compiled, at most
- * the job limit at a time, the largest first; their objects go to
- * P->outputs in partition order. */
-static int run_ltrans(struct run_plan *p, struct jobs *jobs, struct lto_cache *cache, const char *list,
-		      struct ltrans_job *job, size_t n)
+/* The LTRANS runs of the N jobs RUN here, at most the job limit at a
+ * time, the largest first; their messages in partition order. */
+static int run_here(const struct run_plan *p, struct jobs *jobs, struct ltrans_job **run, size_t nrun)
 {
-	struct strvec words = { 0 };
-	strvec_push(&words, "-fltrans");
-	struct ltrans_job **run = xcalloc(n, sizeof *run);
-	size_t nrun = 0;
-	for (size_t i = 0; i < n; i++) {
-		struct ltrans_job *j = &job[i];
-		j->out = xasprintf("%s.o", ltrans_stem(j->part));
-		strvec_push(&p->outputs, j->out);
-		if (cache) {
-			lto_cache_key(cache, &words, &j->part, 1, list, j->key);
-			if (lto_cache_fetch(cache, j->key, j->out))
-				continue;
-		}
+	for (size_t k = 0; k < nrun; k++) {
+		struct ltrans_job *j = run[k];
 		struct strvec c = base_command(p);
-		strvec_extend(&c, &words);
+		strvec_push(&c, "-fltrans");
 		strvec_push(&c, "-o");
 		strvec_push(&c, j->out);
 		strvec_push(&c, j->part);
 		strvec_push(&c, "-dumpbase");
-		strvec_pushf(&c, "%sltrans%zu.ltrans", p->dump_prefix, i);
+		strvec_pushf(&c, "%sltrans%zu.ltrans", p->dump_prefix, j->index);
 		j->argv = c.v;
 		j->err = temp_make(".err");
-		run[nrun++] = j;
 		if (p->verbose)
 			print_command(c.v);
 	}
@@ -364,7 +342,6 @@ static int run_ltrans(struct run_plan *p, struct jobs *jobs, struct lto_cache *c
 		names[k] = "lto1";
 		errs[k] = order[k]->err;
 	}
-	stage_begin("LTRANS");
 	int failed = nrun ? jobs_run(jobs, (char **const *)argvs, names, errs, nrun) : 0;
 	/* each job's messages, in partition order; damaged IR is one line */
 	int damaged = 0;
@@ -380,6 +357,54 @@ static int run_ltrans(struct run_plan *p, struct jobs *jobs, struct lto_cache *c
 	}
 	if (failed && !said)
 		report_silent_failure("the LTRANS jobs", 0, run[0]->err);
+	return failed;
+}
+
+/* The N jobs RUN through the distributor DIST: 0, 1 after an error, or
+ * -1 when they could not be sent (the caller runs them here). */
+static int run_distributed(const struct run_plan *p, const struct lto_distributor *dist, struct ltrans_job **run,
+			   size_t nrun)
+{
+	const char *unfit = lto_distributor_unfit(p);
+	if (unfit) {
+		if (p->verbose)
+			fprintf(stderr, "lto1: the LTRANS jobs run here, not through the distributor: %s\n", unfit);
+		return -1;
+	}
+	for (size_t k = 0; k < nrun; k++)
+		run[k]->argv = lto_distributed_argv(p, run[k]);
+	int failed = lto_distribute(dist, p, run, nrun);
+	if (failed < 0)
+		diag(DIAG_WARNING, "a file name of the link is not UTF-8 and cannot go in the distributor's job file; "
+		     "the LTRANS jobs run here");
+	return failed;
+}
+
+/* LTRANS: each partition's code, from the cache, through the
+ * distributor, or compiled here; the objects go to P->outputs in
+ * partition order. */
+static int run_ltrans(struct run_plan *p, struct jobs *jobs, const struct lto_distributor *dist,
+		      struct lto_cache *cache, const char *list, struct ltrans_job *job, size_t n)
+{
+	struct strvec words = { 0 };
+	strvec_push(&words, "-fltrans");
+	struct ltrans_job **run = xcalloc(n, sizeof *run);
+	size_t nrun = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct ltrans_job *j = &job[i];
+		j->out = xasprintf("%s.o", ltrans_stem(j->part));
+		strvec_push(&p->outputs, j->out);
+		if (cache) {
+			lto_cache_key(cache, &words, &j->part, 1, list, j->key);
+			if (lto_cache_fetch(cache, j->key, j->out))
+				continue;
+		}
+		run[nrun++] = j;
+	}
+	stage_begin("LTRANS");
+	int failed = dist && nrun ? run_distributed(p, dist, run, nrun) : -1;
+	if (failed < 0)
+		failed = run_here(p, jobs, run, nrun);
 	if (cache && !failed) {
 		for (size_t k = 0; k < nrun; k++)
 			lto_cache_store(cache, run[k]->key, run[k]->out);
@@ -393,6 +418,7 @@ int lto_run_backend(struct run_plan *p)
 	struct jobs *jobs = jobs_open(p->jobs_spec);
 	int limit = jobs_limit(jobs);
 	int none = p->partition && !strcmp(p->partition, "none");
+	struct lto_distributor *dist = lto_distributor_open(&p->opts);
 	struct lto_cache *cache = lto_cache_open(&p->opts, p->driver, p->verbose);
 	if (cache && p->dumps) {
 		/* a run the cache answers writes no dump */
@@ -400,8 +426,11 @@ int lto_run_backend(struct run_plan *p)
 			fprintf(stderr, "lto1: the LTRANS cache is not used: the link asks for dumps\n");
 		cache = NULL;
 	}
-	if (none || (!p->partition && p->small))
+	if (none || (!p->partition && p->small)) {
+		if (dist && p->verbose)
+			fprintf(stderr, "lto1: one backend run without WPA: no LTRANS jobs for the distributor\n");
 		return single_run(p, cache);
+	}
 
 	struct ltrans_job *job;
 	size_t njobs;
@@ -414,7 +443,7 @@ int lto_run_backend(struct run_plan *p)
 		else
 			fprintf(stderr, "lto1: %zu partitions; LTRANS jobs: at most %d at a time\n", njobs, limit);
 	}
-	int failed = run_ltrans(p, jobs, cache, list, job, njobs);
+	int failed = run_ltrans(p, jobs, dist, cache, list, job, njobs);
 	jobs_close(jobs);
 	return failed;
 }

@@ -140,6 +140,11 @@ AC_CHECK_HEADER([nettle/sha2.h], [], [AC_MSG_ERROR([nettle/sha2.h not found: ins
 AC_CHECK_LIB([nettle], [nettle_sha256_init], [NETTLE_LIBS=-lnettle],
   [AC_MSG_ERROR([libnettle not found: install nettle-dev])])
 AC_SUBST([NETTLE_LIBS])
+dnl the JSON job files of distributed LTRANS (lto/distribute.c, distrib/)
+AC_CHECK_HEADER([jansson.h], [], [AC_MSG_ERROR([jansson.h not found: install libjansson-dev])])
+AC_CHECK_LIB([jansson], [json_dump_file], [JANSSON_LIBS=-ljansson],
+  [AC_MSG_ERROR([libjansson not found: install libjansson-dev])])
+AC_SUBST([JANSSON_LIBS])
 AC_SUBST([Z_LIBS])
 AC_SUBST([ZSTD_LIBS])
 ])

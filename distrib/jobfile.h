@@ -1,0 +1,31 @@
+/* Reading the JSON job file of distributed LTRANS (lto/distribute.c
+ * writes it; doc/lto.texi, "Distributed LTRANS", has the schema), for
+ * the distributors that come with xgcc. */
+#ifndef XGCC_JOBFILE_H
+#define XGCC_JOBFILE_H
+
+#include "strvec.h"
+
+struct dist_job {
+	struct strvec args;     /* the whole argv */
+	struct strvec inputs;   /* every file it reads, relative to the directory */
+	struct strvec outputs;  /* every file it writes */
+};
+
+struct job_file {
+	char *linker_output;    /* the link's -o, for messages */
+	char *directory;        /* the jobs' working directory */
+	struct strvec compiler;
+	struct dist_job *jobs;
+	size_t njobs;
+};
+
+/* Read PATH into F: 0, or 1 after an error naming the file and what is
+ * wrong with it. */
+int job_file_read(const char *path, struct job_file *f);
+
+/* Job K's first output missing from the directory (the working directory
+ * now), or NULL when all are there. */
+const char *job_missing_output(const struct job_file *f, size_t k);
+
+#endif
