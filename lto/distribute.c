@@ -113,6 +113,17 @@ static char *absolute_program(const char *name)
 	return xstrdup(name);
 }
 
+/* The directory of the partitions: "directory" of the job file. */
+static char *job_directory(const struct run_plan *p)
+{
+	char *dir = xstrdup(p->prefix);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = 0;
+	char real[PATH_MAX];
+	return xstrdup(realpath(slash ? dir : ".", real) ? real : dir);
+}
+
 char **lto_distributed_argv(const struct run_plan *p, const struct ltrans_job *j)
 {
 	struct strvec c = { 0 };
@@ -120,6 +131,11 @@ char **lto_distributed_argv(const struct run_plan *p, const struct ltrans_job *j
 	strvec_push(&c, "-xlto");
 	strvec_push(&c, "-c");
 	strvec_extend(&c, &p->opts);
+	/* with -g an LTRANS unit's DW_AT_comp_dir is where the job runs: the
+	 * directory becomes the link's own, as an in-process job has it */
+	char cwd[PATH_MAX];
+	if (getcwd(cwd, sizeof cwd))
+		strvec_pushf(&c, "-fdebug-prefix-map=%s=%s", job_directory(p), cwd);
 	strvec_push(&c, "-fltrans");
 	strvec_push(&c, "-o");
 	strvec_push(&c, xstrdup(file_base_name(j->out)));
@@ -211,13 +227,7 @@ static void note_signal(enum diag_kind kind, char *text, void *arg)
 int lto_distribute(const struct lto_distributor *d, const struct run_plan *p, struct ltrans_job *const *jobs,
 		   size_t n)
 {
-	char *dir = xstrdup(p->prefix);
-	char *slash = strrchr(dir, '/');
-	if (slash)
-		*slash = 0;
-	char real[PATH_MAX];
-	const char *where = realpath(slash ? dir : ".", real) ? real : dir;
-	json_t *doc = job_document(p, where, jobs, n);
+	json_t *doc = job_document(p, job_directory(p), jobs, n);
 	if (!doc)
 		return -1;
 	char *file = xasprintf("%sltrans.json", p->prefix);

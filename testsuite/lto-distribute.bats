@@ -105,6 +105,22 @@ failed_cleanly() {
 	[ "$(jq '.jobs | length' job.json)" -ge 4 ]
 }
 
+@test "with -g, a distributed LTRANS unit's DW_AT_comp_dir is the link's directory, as in process" {
+	local i
+	for i in 1 2 3; do
+		printf '__attribute__((noinline)) int f%d(int x) { return x * %d; }\n' $i $i >f$i.c
+	done
+	printf '#include <stdio.h>\nint f1(int), f2(int), f3(int);\nint main(void) { printf("%%d\\n", f1(1) + f2(2) + f3(3)); return 0; }\n' >main.c
+	"$XGCC" -O2 -g -flto -c f1.c f2.c f3.c main.c
+	run "$XGCC" -O2 -g -flto -flto-partition=1to1 -v -flto-distributor="$LOCAL" f1.o f2.o f3.o main.o -o prog
+	assert_success
+	assert_output --partial "LTRANS jobs through the distributor"
+	run ./prog
+	assert_output 14
+	run sh -c "readelf --debug-dump=info prog | sed -n 's/.*DW_AT_comp_dir.*: //p' | sort -u"
+	assert_output "$PWD"
+}
+
 @test "-flto-distributor-arg= words come before the job file; XGCC_LTO_DISTRIBUTOR names a distributor" {
 	distributor args 'printf "%s\n" "$@" >"$PWD/args.txt"; exec "$LOCAL" -j 1 "$job"'
 	export LOCAL
