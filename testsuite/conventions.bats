@@ -5,7 +5,7 @@
 # and colours for xgcc's own messages, -time and -flto-report.
 load helper
 
-PROGRAMS="xgcc xg++ collect2 lto1 xgcc-ar xgcc-nm xgcc-ranlib x86_64-w64-mingw32-xgcc-ar"
+PROGRAMS="xgcc xg++ collect2 lto1 xgcc-ar xgcc-nm xgcc-ranlib x86_64-w64-mingw32-xgcc-ar xgcc-distribute-local xgcc-distribute-parallel"
 
 setup() {
 	common_setup
