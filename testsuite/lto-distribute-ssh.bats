@@ -9,6 +9,7 @@
 # Needs root (sshd switching to a second account), sshd, GNU parallel and
 # rsync; skips, saying which, without them.
 load helper
+load lto-distribute
 
 WORKER=xgcc-worker
 PARALLEL_DIST="$XGCC_BUILDDIR/xgcc-distribute-parallel"
@@ -79,16 +80,7 @@ setup_file() {
 
 	G="$BATS_FILE_TMPDIR/gen"
 	export G
-	mkdir -p "$G/lto"
-	sh "$SRCDIR/bench/gen-program" -s 9 -f 3 -k 80 -g 0 "$G" 2>/dev/null
-	local f
-	for f in "$G"/prog/*.c; do
-		"$XGCC" -O2 -flto -c "$f" -o "$G/lto/$(basename "$f" .c).o"
-	done
-	"$XGCC" -O2 -c "$G/nonlto.c" -o "$G/nonlto.o"
-	"$XGCC" -O2 "$G"/lto/*.o "$G/nonlto.o" -o "$G/p0"
-	"$G/p0" >"$G/expected"
-	"$XGCC" -O2 -flto=2 -flto-partition=1to1 "$G"/lto/*.o "$G/nonlto.o" -o "$G/inproc"
+	distribute_program 9 3 80 0
 }
 
 teardown_file() {

@@ -10,22 +10,14 @@
 # several partitions.
 load helper
 load wine
+load lto-distribute
 
 setup_file() {
 	G="$BATS_FILE_TMPDIR/gen"
 	export G
 	export TMPDIR="$BATS_FILE_TMPDIR/tmp"
-	mkdir -p "$TMPDIR" "$G/lto"
-	sh "$SRCDIR/bench/gen-program" -s 5 -f 6 -k 120 -g 4 -l 12 "$G" 2>/dev/null
-	local f
-	for f in "$G"/prog/*.c "$G"/lib/*.c; do
-		"$XGCC" -O2 -flto -c "$f" -o "$G/lto/$(basename "$f" .c).o"
-	done
-	"$XGCC" -O2 -c "$G/nonlto.c" -o "$G/nonlto.o"
-	"$XGCC" -O2 "$G"/lto/*.o "$G/nonlto.o" -o "$G/p0"
-	"$G/p0" >"$G/expected"
-	# the in-process LTO link, partitioned
-	"$XGCC" -O2 -flto=2 -flto-partition=1to1 "$G"/lto/*.o "$G/nonlto.o" -o "$G/inproc"
+	mkdir -p "$TMPDIR"
+	distribute_program 5 6 120 4
 }
 
 LOCAL="$XGCC_BUILDDIR/xgcc-distribute-local"
