@@ -371,9 +371,14 @@ static int run_distributed(const struct run_plan *p, const struct lto_distributo
 			fprintf(stderr, "lto1: the LTRANS jobs run here, not through the distributor: %s\n", unfit);
 		return -1;
 	}
+	/* the largest first, as here: a distributor that starts them in
+	 * file order then keeps no large one for last */
+	struct ltrans_job **order = xmalloc(nrun * sizeof *order);
+	memcpy(order, run, nrun * sizeof *order);
+	qsort(order, nrun, sizeof *order, cmp_job_order);
 	for (size_t k = 0; k < nrun; k++)
-		run[k]->argv = lto_distributed_argv(p, run[k]);
-	int failed = lto_distribute(dist, p, run, nrun);
+		order[k]->argv = lto_distributed_argv(p, order[k]);
+	int failed = lto_distribute(dist, p, order, nrun);
 	if (failed < 0)
 		diag(DIAG_WARNING, "a file name of the link is not UTF-8 and cannot go in the distributor's job file; "
 		     "the LTRANS jobs run here");
