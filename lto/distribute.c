@@ -124,31 +124,6 @@ static char *job_directory(const struct run_plan *p)
 	return xstrdup(realpath(slash ? dir : ".", real) ? real : dir);
 }
 
-char **lto_distributed_argv(const struct run_plan *p, const struct ltrans_job *j)
-{
-	struct strvec c = { 0 };
-	strvec_push(&c, absolute_program(p->driver));
-	strvec_push(&c, "-xlto");
-	strvec_push(&c, "-c");
-	strvec_extend(&c, &p->opts);
-	/* with -g an LTRANS unit's DW_AT_comp_dir is where the job runs: the
-	 * directory becomes the link's own, as an in-process job has it */
-	char cwd[PATH_MAX];
-	if (getcwd(cwd, sizeof cwd))
-		strvec_pushf(&c, "-fdebug-prefix-map=%s=%s", job_directory(p), cwd);
-	strvec_push(&c, "-fltrans");
-	strvec_push(&c, "-o");
-	strvec_push(&c, xstrdup(file_base_name(j->out)));
-	strvec_push(&c, xstrdup(file_base_name(j->part)));
-	/* no dumps (lto_distributor_unfit): the name only seeds the backend's
-	 * auxiliary names, the same wherever the job runs */
-	char *stem = xstrdup(file_base_name(j->out));
-	stem[strlen(stem) - 2] = 0;
-	strvec_push(&c, "-dumpbase");
-	strvec_push(&c, stem);
-	return c.v;
-}
-
 /* A JSON array of strings; NULL when one is not UTF-8. */
 static json_t *string_array(char *const *v, size_t n)
 {
@@ -227,7 +202,20 @@ static void note_signal(enum diag_kind kind, char *text, void *arg)
 int lto_distribute(const struct lto_distributor *d, const struct run_plan *p, struct ltrans_job *const *jobs,
 		   size_t n)
 {
-	json_t *doc = job_document(p, job_directory(p), jobs, n);
+	char *dir = job_directory(p);
+	/* with -g an LTRANS unit's DW_AT_comp_dir is where the job runs: the
+	 * directory becomes the link's own, as an in-process job has it */
+	char cwd[PATH_MAX];
+	char *map = getcwd(cwd, sizeof cwd) ? xasprintf("-fdebug-prefix-map=%s=%s", dir, cwd) : NULL;
+	char *driver = absolute_program(p->driver);
+	for (size_t k = 0; k < n; k++) {
+		/* no dumps (lto_distributor_unfit): the dump name only seeds the
+		 * backend's auxiliary names, the same wherever the job runs */
+		char *out = xstrdup(file_base_name(jobs[k]->out));
+		char *stem = xasprintf("%.*s", (int)strlen(out) - 2, out);
+		jobs[k]->argv = lto_ltrans_argv(p, driver, map, out, xstrdup(file_base_name(jobs[k]->part)), stem);
+	}
+	json_t *doc = job_document(p, dir, jobs, n);
 	if (!doc)
 		return -1;
 	char *file = xasprintf("%sltrans.json", p->prefix);

@@ -238,6 +238,10 @@ int lto_backend_report(const struct run_plan *p, const char *err_path, int faile
 int lto_backend_damage(const char *err_path);
 /* 0, or 1 after an error message. */
 int lto_run_backend(struct run_plan *p);
+/* The LTRANS run of partition PART into OUT: "DRIVER -xlto -c OPTIONS
+ * [EXTRA] -fltrans -o OUT PART -dumpbase DUMPBASE". */
+char **lto_ltrans_argv(const struct run_plan *p, const char *driver, const char *extra, const char *out,
+		       const char *part, const char *dumpbase);
 
 /* --- cache.c -------------------------------------------------------- */
 
@@ -280,12 +284,10 @@ struct lto_distributor *lto_distributor_open(struct strvec *opts);
 /* Why the jobs of the link P cannot be sent (they would write files the
  * job file cannot list), or NULL when they can. */
 const char *lto_distributor_unfit(const struct run_plan *p);
-/* The argv of job J as the job file gives it: file names relative to
- * the directory of P->prefix, the driver's absolute. */
-char **lto_distributed_argv(const struct run_plan *p, const struct ltrans_job *j);
-/* Write the N jobs (argv from lto_distributed_argv) to the job file, run
- * the distributor and check that every output came back as an object of
- * the partition's format and machine.  0, or 1 after one error naming
+/* Fill in the N jobs' argv as the job file gives them, write the job
+ * file (the jobs in the order given), run the distributor and check that
+ * every output came back as an object of the partition's format and
+ * machine.  0, or 1 after one error naming
  * the distributor and the first job that failed; -1 when the jobs cannot
  * be written as JSON (a file name that is not UTF-8): nothing ran, the
  * caller runs them itself. */

@@ -83,6 +83,22 @@ static struct strvec base_command(const struct run_plan *p)
 	return cmd;
 }
 
+char **lto_ltrans_argv(const struct run_plan *p, const char *driver, const char *extra, const char *out,
+		       const char *part, const char *dumpbase)
+{
+	struct strvec c = base_command(p);
+	c.v[0] = (char *)driver;
+	if (extra)
+		strvec_push(&c, extra);
+	strvec_push(&c, "-fltrans");
+	strvec_push(&c, "-o");
+	strvec_push(&c, out);
+	strvec_push(&c, part);
+	strvec_push(&c, "-dumpbase");
+	strvec_push(&c, dumpbase);
+	return c.v;
+}
+
 /* Did the backend fail on the IR itself (a crash, or a reader's fatal
  * error), rather than on the user's code? */
 static int ir_damage(const char *text)
@@ -312,28 +328,21 @@ static int run_wpa(struct run_plan *p, int limit, struct lto_cache *cache, const
 	return read_partitions(list, job, njobs);
 }
 
-/* The LTRANS runs of the N jobs RUN here, at most the job limit at a
- * time, the largest first; their messages in partition order. */
-static int run_here(const struct run_plan *p, struct jobs *jobs, struct ltrans_job **run, size_t nrun)
+/* The LTRANS runs of the N jobs RUN (in partition order) here, at most
+ * the job limit at a time, in the order ORDER (the largest first); their
+ * messages in partition order. */
+static int run_here(const struct run_plan *p, struct jobs *jobs, struct ltrans_job **run,
+		    struct ltrans_job **order, size_t nrun)
 {
 	for (size_t k = 0; k < nrun; k++) {
 		struct ltrans_job *j = run[k];
-		struct strvec c = base_command(p);
-		strvec_push(&c, "-fltrans");
-		strvec_push(&c, "-o");
-		strvec_push(&c, j->out);
-		strvec_push(&c, j->part);
-		strvec_push(&c, "-dumpbase");
-		strvec_pushf(&c, "%sltrans%zu.ltrans", p->dump_prefix, j->index);
-		j->argv = c.v;
+		char *dumpbase = xasprintf("%sltrans%zu.ltrans", p->dump_prefix, j->index);
+		j->argv = lto_ltrans_argv(p, p->driver, NULL, j->out, j->part, dumpbase);
 		j->err = temp_make(".err");
 		if (p->verbose)
-			print_command(c.v);
+			print_command(j->argv);
 	}
-	/* started largest first; jobs_run takes the commands as arrays */
-	struct ltrans_job **order = xmalloc((nrun ? nrun : 1) * sizeof *order);
-	memcpy(order, run, nrun * sizeof *order);
-	qsort(order, nrun, sizeof *order, cmp_job_order);
+	/* jobs_run takes the commands as arrays */
 	char ***argvs = xcalloc(nrun ? nrun : 1, sizeof *argvs);
 	const char **names = xcalloc(nrun ? nrun : 1, sizeof *names);
 	const char **errs = xcalloc(nrun ? nrun : 1, sizeof *errs);
@@ -360,9 +369,9 @@ static int run_here(const struct run_plan *p, struct jobs *jobs, struct ltrans_j
 	return failed;
 }
 
-/* The N jobs RUN through the distributor DIST: 0, 1 after an error, or
+/* The N jobs ORDER through the distributor DIST: 0, 1 after an error, or
  * -1 when they could not be sent (the caller runs them here). */
-static int run_distributed(const struct run_plan *p, const struct lto_distributor *dist, struct ltrans_job **run,
+static int run_distributed(const struct run_plan *p, const struct lto_distributor *dist, struct ltrans_job **order,
 			   size_t nrun)
 {
 	const char *unfit = lto_distributor_unfit(p);
@@ -371,13 +380,8 @@ static int run_distributed(const struct run_plan *p, const struct lto_distributo
 			fprintf(stderr, "lto1: the LTRANS jobs run here, not through the distributor: %s\n", unfit);
 		return -1;
 	}
-	/* the largest first, as here: a distributor that starts them in
-	 * file order then keeps no large one for last */
-	struct ltrans_job **order = xmalloc(nrun * sizeof *order);
-	memcpy(order, run, nrun * sizeof *order);
-	qsort(order, nrun, sizeof *order, cmp_job_order);
-	for (size_t k = 0; k < nrun; k++)
-		order[k]->argv = lto_distributed_argv(p, order[k]);
+	/* in the file the largest first too: a distributor that starts
+	 * them in file order then keeps no large one for last */
 	int failed = lto_distribute(dist, p, order, nrun);
 	if (failed < 0)
 		diag(DIAG_WARNING, "a file name of the link is not UTF-8 and cannot go in the distributor's job file; "
@@ -406,10 +410,14 @@ static int run_ltrans(struct run_plan *p, struct jobs *jobs, const struct lto_di
 		}
 		run[nrun++] = j;
 	}
+	/* started (and written for a distributor) the largest first */
+	struct ltrans_job **order = xmalloc((nrun ? nrun : 1) * sizeof *order);
+	memcpy(order, run, nrun * sizeof *order);
+	qsort(order, nrun, sizeof *order, cmp_job_order);
 	stage_begin("LTRANS");
-	int failed = dist && nrun ? run_distributed(p, dist, run, nrun) : -1;
+	int failed = dist && nrun ? run_distributed(p, dist, order, nrun) : -1;
 	if (failed < 0)
-		failed = run_here(p, jobs, run, nrun);
+		failed = run_here(p, jobs, run, order, nrun);
 	if (cache && !failed) {
 		for (size_t k = 0; k < nrun; k++)
 			lto_cache_store(cache, run[k]->key, run[k]->out);
