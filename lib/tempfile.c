@@ -51,6 +51,14 @@ static void run_hooks(void)
 
 static void at_exit(void) { temp_cleanup(diag_error_count() > 0); }
 
+int remove_if_ordinary(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
 /* Empty and remove a temporary directory.  Only async-signal-safe calls:
  * the directory is read with getdents64 into a static buffer, as readdir
  * would allocate.  Our temporary directories hold files only. */
@@ -66,7 +74,12 @@ static void remove_dir(const char *dir)
 				unsigned short reclen;
 				memcpy(&reclen, buf + off + 16, sizeof reclen);
 				const char *name = buf + off + 19;
-				if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0)
+				struct stat st;
+				/* files (or links) only: a device or a FIFO that
+				 * something put here is not ours to remove */
+				if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0 &&
+				    fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+				    (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
 					unlinkat(fd, name, 0);
 				off += reclen;
 			}
@@ -75,9 +88,9 @@ static void remove_dir(const char *dir)
 	rmdir(dir);
 }
 
-/* Delete the failure outputs, but those of temp_failure_output_if_changed
- * that the step left as they were (async-signal-safe: stat and unlink
- * only). */
+/* Delete the failure outputs that are regular files (gcc's rule), but
+ * those of temp_failure_output_if_changed that the step left as they
+ * were (async-signal-safe: stat and unlink only). */
 static void delete_changed_failures(void)
 {
 	for (int i = 0; i < nfailures; i++) {
@@ -87,7 +100,7 @@ static void delete_changed_failures(void)
 		    now.st_ino == was->st_ino && now.st_size == was->st_size &&
 		    now.st_mtim.tv_sec == was->st_mtim.tv_sec && now.st_mtim.tv_nsec == was->st_mtim.tv_nsec)
 			continue;
-		unlink(failures[i]);
+		remove_if_ordinary(failures[i]);
 	}
 }
 
@@ -178,11 +191,15 @@ void temp_failure_output_if_changed(const char *path)
 	add(failures, &nfailures, path);
 }
 
-static char *create(const char *suffix)
+static const char *temp_dir(void)
 {
 	const char *dir = getenv("TMPDIR");
-	if (!dir || !*dir || access(dir, W_OK | X_OK) != 0)
-		dir = "/tmp";
+	return !dir || !*dir || access(dir, W_OK | X_OK) != 0 ? "/tmp" : dir;
+}
+
+static char *create(const char *suffix)
+{
+	const char *dir = temp_dir();
 	char *path = xasprintf("%s/ccXXXXXX%s", dir, suffix);
 	int fd = mkstemps(path, (int)strlen(suffix));
 	if (fd < 0)
@@ -193,7 +210,14 @@ static char *create(const char *suffix)
 
 int output_open(const char *path, char **tmp)
 {
-	*tmp = xasprintf("%s.XXXXXX", path);
+	/* beside a regular file (or a new one), for the rename; what
+	 * output_commit writes through (a device, a FIFO, a link) is
+	 * staged in TMPDIR, not in /dev or beside the link */
+	struct stat st;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		*tmp = xasprintf("%s/ccXXXXXX", temp_dir());
+	else
+		*tmp = xasprintf("%s.XXXXXX", path);
 	int fd = mkstemp(*tmp);
 	if (fd < 0) {
 		int e = errno;
@@ -234,9 +258,40 @@ int write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
+/* Copy the temporary (FD, read from its start) into PATH opened for
+ * writing: the way through a device, a FIFO or a symbolic link. */
+static int write_through(int fd, const char *path)
+{
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return -1;
+	int out = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (out < 0)
+		return -1;
+	char buf[65536];
+	ssize_t n;
+	int r = 0;
+	while (r == 0 && (n = read(fd, buf, sizeof buf)) != 0)
+		if (n < 0 ? errno != EINTR : write_all(out, buf, (size_t)n) < 0)
+			r = -1;
+	if (close(out) < 0)
+		r = -1;
+	return r;
+}
+
 int output_commit(int fd, char *tmp, const char *path)
 {
-	int r = close(fd) < 0 || rename(tmp, path) < 0 ? -1 : 0;
+	struct stat st;
+	int r;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		r = write_through(fd, path);
+		int e = errno;
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		errno = e;
+		return r;
+	}
+	r = close(fd) < 0 || rename(tmp, path) < 0 ? -1 : 0;
 	if (r < 0) {
 		int e = errno;
 		unlink(tmp);
@@ -262,9 +317,7 @@ char *temp_make_scratch(const char *suffix)
 
 char *temp_make_dir(void)
 {
-	const char *dir = getenv("TMPDIR");
-	if (!dir || !*dir || access(dir, W_OK | X_OK) != 0)
-		dir = "/tmp";
+	const char *dir = temp_dir();
 	char *path = xasprintf("%s/ccXXXXXX", dir);
 	if (!mkdtemp(path))
 		fatal("cannot create temporary directory in %s: %s", dir, strerror(errno));

@@ -48,13 +48,23 @@ void temp_failure_dir(const char *dir);
 void temp_delete_failure_outputs(void);
 /* Remove temporary files, and failure outputs when FAILED. */
 void temp_cleanup(int failed);
+/* gcc's rule for what a failed command removes: PATH only if it is a
+ * regular file (or a symbolic link to one, as gcc's stat-based check),
+ * never a device, a FIFO, a socket or a directory, which stay as they
+ * are.  0 when PATH is gone or was left alone, -1 with errno set when
+ * unlink failed.  Async-signal-safe (stat and unlink only). */
+int remove_if_ordinary(const char *path);
 
 /* Writing an output PATH safely: output_open creates a new file beside
- * it, exclusively (mkstemp: no file or link of that name is ever
+ * it (in TMPDIR when PATH is a device, a FIFO or a link), exclusively (mkstemp: no file or link of that name is ever
  * opened), with the mode a new output gets (0666 less the umask), and
  * records it for removal; output_commit closes FD and renames the file
- * into place.  Both return -1 with errno set on failure (the temporary
- * is then gone); *TMP is the temporary's name, freed by output_commit. */
+ * into place.  Where PATH is not a regular file (a device such as
+ * /dev/null, a FIFO, or a symbolic link), output_commit writes through
+ * it instead, as a program that opens its output does: the device or
+ * the link's target gets the bytes, and the name stays what it was.
+ * Both return -1 with errno set on failure (the temporary is then gone);
+ * *TMP is the temporary's name, freed by output_commit. */
 int output_open(const char *path, char **tmp);
 int output_commit(int fd, char *tmp, const char *path);
 /* All N bytes at P to FD, again after EINTR: 0, or -1 with errno set. */

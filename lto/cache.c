@@ -410,7 +410,7 @@ int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest)
 	if (ok)
 		futimens(fd, NULL); /* recently used (only the owner's entries can be touched) */
 	else if (out >= 0)
-		unlink(dest);
+		remove_if_ordinary(dest);
 	close(fd);
 	return ok;
 }
