@@ -443,8 +443,11 @@ static void expand_native(struct driver *d)
 				tok = xstrndup(tok + 1, n - 2);
 			else
 				tok = xstrdup(tok);
-			if (strncmp(tok, "-mtune=generic", 14) == 0 ||
-			    (strncmp(tok, "-march=", 7) == 0 && !arch))
+			/* the default -march of a probe without -march=native
+			 * is not part of the expansion; a detected
+			 * -mtune=generic (a CPU the backend does not know by
+			 * name) is */
+			if (strncmp(tok, "-march=", 7) == 0 && !arch)
 				continue;
 			strvec_push(&d->march_native, tok);
 		}
