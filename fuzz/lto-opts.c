@@ -36,8 +36,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lto_merge_options(mods, nmods, &link, &out);
 	for (size_t i = 0; i < out.n; i++)
 		fuzz_touch(out.v[i], strlen(out.v[i]));
+	/* LINK and OUT hold new strings (lto1.h); STRINGS point into BUF */
 	for (size_t i = 0; i < link.n; i++)
 		free(link.v[i]);
+	for (size_t i = 0; i < out.n; i++)
+		free(out.v[i]);
 	strvec_free(&link);
 	strvec_free(&out);
 	strvec_free(&strings);

@@ -47,7 +47,8 @@ struct obj_file;
 const char *lto_object_abi(const struct obj_file *f);
 
 /* Split an option string in the .opts / COLLECT_GCC_OPTIONS style
- * (single-quoted words, ' written as '\'', separated by blanks) into OUT. */
+ * (single-quoted words, ' written as '\'', separated by blanks) into OUT,
+ * as new strings the caller frees. */
 void lto_split_options(const char *s, struct strvec *out);
 
 /* Merge the modules' options the way GCC's lto-wrapper does (first
@@ -55,7 +56,8 @@ void lto_split_options(const char *s, struct strvec *out);
  * diag(DIAG_WARNING, ...) where modules were compiled with conflicting
  * options, naming the files and the options, then add the link-time
  * options LINK_OPTS (COLLECT_GCC_OPTIONS, split), which override.  OUT
- * gets the options for the backend compile "xgcc -xlto -c OUT...", in
+ * gets the options for the backend compile "xgcc -xlto -c OUT..." (new
+ * strings the caller frees; the merge keeps nothing of its own), in
  * the order lto-wrapper would give them (less -dumpdir, -dumpbase, -o and
  * the -fwpa/-fltrans/-fresolution options, which run.c adds).  Modules
  * that cannot go together (word sizes; -fcf-protection=check) get
@@ -66,7 +68,7 @@ void lto_merge_options(const struct lto_module_opts *mods, size_t n,
 
 /* The link-time options as GCC's lto-wrapper takes them from the
  * environment: COLLECT_GCC_OPTIONS, then -Xassembler WORD for each word
- * of COLLECT_AS_OPTIONS.  Either may be absent. */
+ * of COLLECT_AS_OPTIONS.  Either may be absent.  New strings in OUT. */
 void lto_link_options_from_env(struct strvec *out);
 
 /* lto1 --merge-options FILE...: the merged options of the modules of the

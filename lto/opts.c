@@ -310,9 +310,25 @@ static struct lopt *optlist_push(struct optlist *l, const struct lopt *o)
 	return &l->v[l->n++];
 }
 
+/* The strings a merge makes (split words, spellings, keys) are shared
+ * by the decoded options that point into them: the merge's POOL holds
+ * them all and frees them at its end. */
+static char *keep(struct strvec *pool, char *s)
+{
+	strvec_push(pool, s);
+	return s;
+}
+
+static void free_strings(struct strvec *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	strvec_free(sv);
+}
+
 /* Decode one option word W (and maybe its argument NEXT; *USED tells
  * whether NEXT was taken) into O. */
-static void decode_one(const char *w, const char *next, int *used, struct lopt *o)
+static void decode_one(struct strvec *pool, const char *w, const char *next, int *used, struct lopt *o)
 {
 	memset(o, 0, sizeof *o);
 	o->value = 1;
@@ -327,7 +343,7 @@ static void decode_one(const char *w, const char *next, int *used, struct lopt *
 		if (strcmp(w, aliases[i].from) == 0)
 			w = aliases[i].to;
 	if (strncmp(w, "-mcpu=", 6) == 0) /* an alias of -mtune= */
-		w = xasprintf("-mtune=%s", w + 6);
+		w = keep(pool, xasprintf("-mtune=%s", w + 6));
 
 	if (IN(separate_only, w)) {
 		o->key = o->w[0] = w;
@@ -374,12 +390,12 @@ static void decode_one(const char *w, const char *next, int *used, struct lopt *
 	const char *name = w;
 	if ((w[1] == 'f' || w[1] == 'W' || w[1] == 'm') && strncmp(w + 2, "no-", 3) == 0 &&
 	    !IN(own_no_form, w)) {
-		name = xasprintf("-%c%s", w[1], w + 5);
+		name = keep(pool, xasprintf("-%c%s", w[1], w + 5));
 		o->value = 0;
 	}
 	if (strncmp(name, "--param=", 8) == 0) { /* each parameter is an option */
 		const char *eq = strchr(name + 8, '=');
-		o->key = eq ? xstrndup(name, (size_t)(eq + 1 - name)) : name;
+		o->key = eq ? keep(pool, xstrndup(name, (size_t)(eq + 1 - name))) : name;
 		o->arg = eq ? eq + 1 : "";
 		o->joined = 1;
 		return;
@@ -388,13 +404,13 @@ static void decode_one(const char *w, const char *next, int *used, struct lopt *
 	const char *jp = name[1] == 'f' ? PREFIX_IN(joined_prefix, name) : NULL;
 	if (strncmp(name, "-Wa,", 4) == 0 || strncmp(name, "-Wl,", 4) == 0 ||
 	    strncmp(name, "-Wp,", 4) == 0) {
-		o->key = xstrndup(name, 4);
+		o->key = keep(pool, xstrndup(name, 4));
 		o->arg = name + 4;
 		o->joined = 1;
 	} else if (PREFIX_IN(eq_in_name, name)) { /* "-fuse-ld=bfd" is a name */
 		o->key = name;
 	} else if (eq) {
-		o->key = xstrndup(name, (size_t)(eq + 1 - name));
+		o->key = keep(pool, xstrndup(name, (size_t)(eq + 1 - name)));
 		o->arg = eq + 1;
 		o->joined = 1;
 	} else if (jp) {
@@ -449,7 +465,7 @@ static int cancels(const struct lopt *earlier, const struct lopt *later)
  * does: expand -fdiagnostics-plain-output, join "--param" "X", drop
  * options canceled by later ones, put the last -fdiagnostics-color=
  * first. */
-static void decode(char *const *words, size_t n, struct optlist *l)
+static void decode(struct strvec *pool, char *const *words, size_t n, struct optlist *l)
 {
 	static const char *const plain[] = {
 		"-fno-diagnostics-show-caret", "-fno-diagnostics-show-line-numbers",
@@ -462,18 +478,18 @@ static void decode(char *const *words, size_t n, struct optlist *l)
 		int used;
 		if (strcmp(words[i], "-fdiagnostics-plain-output") == 0) {
 			for (size_t k = 0; k < sizeof plain / sizeof *plain; k++) {
-				decode_one(plain[k], NULL, &used, &o);
+				decode_one(pool, plain[k], NULL, &used, &o);
 				optlist_push(&all, &o);
 			}
 			continue;
 		}
 		if (strcmp(words[i], "--param") == 0 && i + 1 < n) {
-			decode_one(xasprintf("--param=%s", words[i + 1]), NULL, &used, &o);
+			decode_one(pool, keep(pool, xasprintf("--param=%s", words[i + 1])), NULL, &used, &o);
 			optlist_push(&all, &o);
 			i++;
 			continue;
 		}
-		decode_one(words[i], i + 1 < n ? words[i + 1] : NULL, &used, &o);
+		decode_one(pool, words[i], i + 1 < n ? words[i + 1] : NULL, &used, &o);
 		optlist_push(&all, &o);
 		i += (size_t)used;
 	}
@@ -535,7 +551,8 @@ static int pic_kind(const char *key)
 /* --- merging as GCC 12 does ------------------------------------------ */
 
 /* Merge module M into the options MERGED; LINK are the link-time ones. */
-static void merge_module(struct optlist *merged, const struct optlist *m, const struct optlist *link)
+static void merge_module(struct strvec *pool, struct optlist *merged, const struct optlist *m,
+			 const struct optlist *link)
 {
 	const struct lopt *pic = NULL, *pie = NULL, *link_cf = NULL;
 	for (size_t i = 0; i < link->n; i++)
@@ -581,7 +598,7 @@ static void merge_module(struct optlist *merged, const struct optlist *m, const 
 				optlist_push(merged, o);
 			} else if (strcmp(merged->v[k].key, o->key) != 0 || strcmp(o->key, "-O") == 0) {
 				int a = olevel(o), b = olevel(&merged->v[k]);
-				char *t = xasprintf("-O%d", a > b ? a : b);
+				char *t = keep(pool, xasprintf("-O%d", a > b ? a : b));
 				merged->v[k].key = "-O";
 				merged->v[k].w[0] = t;
 				merged->v[k].arg = t + 2;
@@ -742,11 +759,11 @@ static int checked(const struct conflict *c)
 }
 
 /* The negative spelling of a positive option: -fwrapv -> -fno-wrapv. */
-static const char *no_form(const char *pos)
+static const char *no_form(struct strvec *pool, const char *pos)
 {
 	if (strcmp(pos, "-fsigned-char") == 0)
 		return "-funsigned-char";
-	return xasprintf("-%cno-%s", pos[1], pos + 2);
+	return keep(pool, xasprintf("-%cno-%s", pos[1], pos + 2));
 }
 
 static int bool_default(const struct conflict *c, const struct optlist *m)
@@ -765,7 +782,7 @@ static int bool_default(const struct conflict *c, const struct optlist *m)
 
 /* Module M's value of the setting C; 0 when it does not say.  MOD is
  * what is known of its object. */
-static int get_setting(const struct conflict *c, const struct optlist *m,
+static int get_setting(struct strvec *pool, const struct conflict *c, const struct optlist *m,
 		       const struct lto_module_opts *mod, struct setting *s)
 {
 	const struct lopt *o = NULL;
@@ -788,7 +805,7 @@ static int get_setting(const struct conflict *c, const struct optlist *m,
 		}
 		s->val = pos ? "1" : "0";
 		if (at < 0)
-			s->shown = pos ? c->keys[0] : no_form(c->keys[0]);
+			s->shown = pos ? c->keys[0] : no_form(pool, c->keys[0]);
 		return 1;
 	}
 	case C_JOINED:
@@ -870,12 +887,15 @@ static void xasm_free(struct xasm_item *it, size_t n)
 
 static void warn_conflict(int err, const char *f1, const char *o1, const char *f2, const char *o2)
 {
-	diag(err ? DIAG_ERROR : DIAG_WARNING, "%s compiled with %s but %s with %s", f1, diag_q(o1), f2, diag_q(o2));
+	char *q1 = (char *)diag_q(o1), *q2 = (char *)diag_q(o2); /* new strings */
+	diag(err ? DIAG_ERROR : DIAG_WARNING, "%s compiled with %s but %s with %s", f1, q1, f2, q2);
+	free(q1);
+	free(q2);
 }
 
 /* Warn once per conflicting value of each setting of conflict_table. */
-static void check_conflicts(const struct lto_module_opts *mods, const struct optlist *ml, size_t n,
-			    const struct optlist *link)
+static void check_conflicts(struct strvec *pool, const struct lto_module_opts *mods, const struct optlist *ml,
+			    size_t n, const struct optlist *link)
 {
 	/* pairs (module a, module b) already warned about, per group */
 	unsigned char *warned = xcalloc(n * n, 1);
@@ -918,7 +938,7 @@ static void check_conflicts(const struct lto_module_opts *mods, const struct opt
 		const char **seen = xcalloc(n, sizeof *seen);
 		size_t nseen = 0;
 		for (size_t m = 0; m < n; m++) {
-			if (!get_setting(c, &ml[m], &mods[m], &s))
+			if (!get_setting(pool, c, &ml[m], &mods[m], &s))
 				continue;
 			if (c->kind == C_PIC && !shared && !strcmp(s.val, "pie"))
 				s.val = "pic";
@@ -998,7 +1018,7 @@ static void xasm_union(const struct lto_module_opts *mods, const struct optlist 
 	for (size_t i = 0; i < nall; i++) {
 		char *w = all[i].words, *sep;
 		for (; (sep = strchr(w, XASM_SEP)); w = sep + 1) {
-			strvec_push(words, "-Xassembler");
+			strvec_push(words, xstrdup("-Xassembler"));
 			strvec_push(words, xstrndup(w, (size_t)(sep - w)));
 		}
 	}
@@ -1053,35 +1073,40 @@ static int linker_option_passed(const struct lopt *o)
 	return !COVERS(c_family_only, o->key);
 }
 
+/* OUT gets copies: the words may be the pool's, the tables' or the
+ * link options'. */
 static void push_words(struct strvec *out, const struct lopt *o)
 {
-	strvec_push(out, o->w[0]);
+	strvec_push(out, xstrdup(o->w[0]));
 	if (o->w[1])
-		strvec_push(out, o->w[1]);
+		strvec_push(out, xstrdup(o->w[1]));
 }
 
 void lto_merge_options(const struct lto_module_opts *mods, size_t n,
 		       const struct strvec *link_opts, struct strvec *out)
 {
+	struct strvec pool = { 0 };
 	struct optlist link = { 0 }, merged = { 0 };
 	struct optlist *ml = xcalloc(n + 1, sizeof *ml);
-	decode(link_opts->v, link_opts->n, &link);
+	decode(&pool, link_opts->v, link_opts->n, &link);
 	for (size_t m = 0; m < n; m++) {
 		struct strvec w = { 0 };
 		lto_split_options(mods[m].opts, &w);
-		decode(w.v, w.n, &ml[m]);
+		decode(&pool, w.v, w.n, &ml[m]);
+		strvec_extend(&pool, &w);
 		strvec_free(&w);
 	}
 	if (n) {
 		for (size_t i = 0; i < ml[0].n; i++)
 			optlist_push(&merged, &ml[0].v[i]);
 		for (size_t m = 1; m < n; m++)
-			merge_module(&merged, &ml[m], &link);
+			merge_module(&pool, &merged, &ml[m], &link);
 	}
-	check_conflicts(mods, ml, n, &link);
+	check_conflicts(&pool, mods, ml, n, &link);
 
 	/* the modules' options, with the union of their -Xassembler
-	 * options where the first module's are (or after all) */
+	 * options where the first module's are (or after all; its words
+	 * are new strings, which OUT takes over) */
 	struct strvec xasm = { 0 };
 	xasm_union(mods, ml, n, &xasm);
 	int xasm_done = 0;
@@ -1109,6 +1134,7 @@ void lto_merge_options(const struct lto_module_opts *mods, size_t n,
 	free(ml);
 	free(merged.v);
 	free(link.v);
+	free_strings(&pool);
 }
 
 /* --- lto1 --merge-options -------------------------------------------- */
@@ -1135,7 +1161,7 @@ void lto_link_options_from_env(struct strvec *out)
 		struct strvec w = { 0 };
 		lto_split_options(as, &w);
 		for (size_t i = 0; i < w.n; i++) {
-			strvec_push(out, "-Xassembler");
+			strvec_push(out, xstrdup("-Xassembler"));
 			strvec_push(out, w.v[i]);
 		}
 		strvec_free(&w);
@@ -1179,17 +1205,20 @@ int lto_merge_options_main(int argc, char **argv)
 		strvec_free(&strs);
 		obj_close(f);
 	}
-	if (status) {
-		free(mods);
-		return 1;
+	if (!status) {
+		struct strvec link = { 0 }, out = { 0 };
+		lto_link_options_from_env(&link);
+		lto_merge_options(mods, n, &link, &out);
+		for (size_t i = 0; i < out.n; i++)
+			printf("%s\n", out.v[i]);
+		free_strings(&out);
+		free_strings(&link);
+		status = diag_error_count() ? 1 : 0;
 	}
-	struct strvec link = { 0 }, out = { 0 };
-	lto_link_options_from_env(&link);
-	lto_merge_options(mods, n, &link, &out);
-	for (size_t i = 0; i < out.n; i++)
-		printf("%s\n", out.v[i]);
-	strvec_free(&out);
-	strvec_free(&link);
+	for (size_t m = 0; m < n; m++) {
+		free((char *)mods[m].file);
+		free((char *)mods[m].opts);
+	}
 	free(mods);
-	return diag_error_count() ? 1 : 0;
+	return status;
 }
