@@ -8,6 +8,9 @@ XGCC="$XGCC_BUILDDIR/xgcc"
 XGXX="$XGCC_BUILDDIR/xg++"
 SRCDIR="$XGCC_SRCDIR"
 export XGCC XGXX SRCDIR
+# collect2's scan memo (collect/memo.c): one per test file, not the
+# user's, nor one shared with the files that run beside this one
+export XGCC_SCAN_MEMO="${BATS_FILE_TMPDIR:-${BATS_RUN_TMPDIR:-$XGCC_BUILDDIR/testsuite}}/scan-memo"
 
 common_setup() {
 	WORK="$BATS_TEST_TMPDIR/w"
