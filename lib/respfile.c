@@ -64,7 +64,9 @@ static char *read_file(const char *path, size_t *len)
 	struct stat st;
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	/* a file, or a device read to its end (@/dev/null is no arguments,
+	 * as in gcc); a FIFO would be read once, so it stays a literal */
+	if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISCHR(st.st_mode))) {
 		close(fd);
 		return NULL;
 	}
@@ -90,6 +92,11 @@ static int expand(char *arg, struct strvec *out, int depth)
 {
 	size_t len;
 	char *text;
+	struct stat st;
+	if (arg[0] == '@' && stat(arg + 1, &st) == 0 && S_ISDIR(st.st_mode)) {
+		diag(DIAG_ERROR, "@-file refers to a directory");
+		return -1;
+	}
 	if (arg[0] != '@' || !(text = read_file(arg + 1, &len))) {
 		strvec_push(out, arg);
 		return 0;

@@ -178,6 +178,23 @@ setup() {
 	assert_no_temps
 }
 
+@test "@/dev/null and an empty @file are no arguments, as in gcc" {
+	: >empty.rsp
+	run "$XGCC" -c a.c @/dev/null @empty.rsp
+	assert_success
+	assert_output ''
+	assert_exists a.o
+	assert_no_temps
+}
+
+@test "an @file naming a directory is an error, as in gcc" {
+	mkdir dir
+	run "$XGCC" -c a.c @dir
+	assert_failure 1
+	assert_output 'xgcc: error: @-file refers to a directory'
+	assert_no_file a.o
+}
+
 # ------------------------------------------------ failing compilations
 
 @test "syntax error: exit 1, cc1's message, no object" {
