@@ -171,7 +171,9 @@ static void check_argument(const struct gcc_option_table *t, const struct gcc_op
 			*p = (char)tolower((unsigned char)*p);
 		out->arg = low;
 	}
-	if (o->flags & (GO_UINTEGER | GO_HOST_WIDE_INT)) {
+	/* a JoinedOrMissing number given without one is 0, as in gcc
+	 * (-ftrack-macro-expansion) */
+	if ((o->flags & (GO_UINTEGER | GO_HOST_WIDE_INT)) && *out->arg) {
 		long long v = integral(out->arg, (o->flags & GO_BYTE_SIZE) != 0);
 		if (v < 0)
 			out->errors |= GE_UINT;

@@ -59,6 +59,15 @@ MINGW64="$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc"
 	assert_line --regexp "^xgcc: note: valid arguments to .-flto-partition=. are: 1to1 balanced max none one$"
 }
 
+@test "a number option given without its number (JoinedOrMissing) is taken as gcc takes it" {
+	same_as_gcc gcc "$XGCC" -c -ftrack-macro-expansion a.c
+	same_as_gcc gcc "$XGCC" -c -ftrack-macro-expansion=1 a.c
+	same_as_gcc gcc "$XGCC" -c -ftrack-macro-expansion=x a.c
+	run "$XGCC" -c -ftrack-macro-expansion a.c
+	assert_success
+	assert_exists a.o
+}
+
 @test "aliases reach cc1 as their targets; deprecated ones warn as gcc" {
 	same_as_gcc gcc "$XGCC" -c -pedantic a.c
 	same_as_gcc gcc "$XGCC" -c -mcpu=native a.c
