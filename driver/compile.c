@@ -97,9 +97,7 @@ struct cc {
  * precision when it decided one (not for lto1: that keeps the user's). */
 static int decided_by_driver(const struct cc *x, const char *w)
 {
-	return (x->fp_mode && strncmp(w, "-fexcess-precision=", 19) == 0) ||
-	       strcmp(w, "-fcompare-debug") == 0 || strncmp(w, "-fcompare-debug=", 16) == 0 ||
-	       strcmp(w, "-fno-compare-debug") == 0;
+	return x->fp_mode && strncmp(w, "-fexcess-precision=", 19) == 0;
 }
 
 static void push_group(const struct cc *x, enum opt_group g, struct strvec *out)
@@ -111,7 +109,8 @@ static void push_group(const struct cc *x, enum opt_group g, struct strvec *out)
 			push_opt(d, &d->opts[i], out);
 	if (g != GRP_CC1_F)
 		return;
-	if (d->compare_debug)
+	/* GCC_COMPARE_DEBUG: a switch gcc adds after the command line's */
+	if (d->compare_debug && d->compare_debug_from_env)
 		strvec_pushf(out, "-fcompare-debug=%s", d->compare_debug);
 	if (x->second)
 		strvec_push(out, "-fcompare-debug-second");

@@ -464,17 +464,21 @@ static void compare_debug_options(struct driver *d)
 	const char *opts = NULL;
 	int given = 0;
 	for (size_t i = 0; i < d->nopts; i++) {
-		const char *w = d->opts[i].word;
-		if (strcmp(w, "-fcompare-debug") == 0)
-			opts = "-gtoggle", given = 1;
-		else if (strncmp(w, "-fcompare-debug=", 16) == 0)
-			opts = *(w + 16) ? w + 16 : NULL, given = 1;
-		else if (strcmp(w, "-fno-compare-debug") == 0)
-			opts = NULL, given = 1;
+		struct opt *o = &d->opts[i];
+		/* gcc keeps each as the -fcompare-debug=OPTS it means, and
+		 * passes them all on in their place */
+		if (strcmp(o->word, "-fcompare-debug") == 0)
+			o->word = "-fcompare-debug=-gtoggle";
+		else if (strcmp(o->word, "-fno-compare-debug") == 0)
+			o->word = "-fcompare-debug=";
+		if (strncmp(o->word, "-fcompare-debug=", 16) == 0)
+			opts = o->word[16] ? o->word + 16 : NULL, given = 1;
 	}
 	const char *env = getenv("GCC_COMPARE_DEBUG");
-	if (!given && env && *env && strcmp(env, "0") != 0)
+	if (!given && env && *env && strcmp(env, "0") != 0) {
 		opts = env[0] == '-' ? env : "-gtoggle";
+		d->compare_debug_from_env = 1;
+	}
 	/* the user is running the second compilation by hand */
 	if (opt_given(d, "-fcompare-debug-second"))
 		opts = NULL;

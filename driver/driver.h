@@ -117,6 +117,7 @@ struct driver {
 	int combine;                 /* one lto1 run compiles all -x lto inputs */
 	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
 	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
+	int compare_debug_from_env;  /* ... set by GCC_COMPARE_DEBUG, not by an option */
 };
 
 /* The plan: every command of the run, in order, as data.

@@ -117,11 +117,15 @@ cc1_lines() {
 	refute_output --partial 'compare-debug'
 }
 
-@test "-fno-compare-debug after -fcompare-debug disables it" {
+@test "-fno-compare-debug after -fcompare-debug disables it; cc1 gets -fcompare-debug=, as from gcc" {
 	run cc1_lines -c -O2 -fcompare-debug -fno-compare-debug x.c
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	refute_output --partial 'compare-debug'
+	assert_output --partial '"-fcompare-debug="'
+	refute_output --partial 'gtoggle'
+	refute_output --partial 'compare-debug-second'
+	same_as_gcc gcc "$XGCC" -c -O2 -fcompare-debug -fno-compare-debug x.c
+	same_as_gcc gcc "$XGCC" -c -O2 -fno-compare-debug x.c
 	run "$XGCC" -c -O0 -fcompare-debug=-O2 -fno-compare-debug x.c
 	assert_success
 	assert [ -s x.o ]
@@ -133,7 +137,8 @@ cc1_lines() {
 	run cc1_lines -c -O2 -fno-compare-debug x.c
 	assert_success
 	assert_equal "${#lines[@]}" 1
-	refute_output --partial 'compare-debug'
+	assert_output --partial '"-fcompare-debug="'
+	refute_output --partial 'compare-debug-second'
 	GCC_COMPARE_DEBUG=-O2 run "$XGCC" -c -O0 -fno-compare-debug x.c
 	assert_success
 	assert_no_temps
