@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "driver.h"
+#include "gccopt.h"
 #include "diag.h"
 #include "fileinfo.h"
 #include "process.h"
@@ -485,6 +486,101 @@ static void compare_debug_options(struct driver *d)
 	d->compare_debug = opts;
 }
 
+/* TARGET (LEN bytes) is one of the backend's offload targets, or gcc's
+ * error and note with the valid -foffload= arguments. */
+static int offload_target_ok(const char *target, size_t len)
+{
+	const char *all = backend_current()->offload_targets;
+	struct strvec cands = { 0 };
+	strvec_split(&cands, all, ':');
+	for (size_t i = 0; i < cands.n; i++)
+		if (strlen(cands.v[i]) == len && !strncmp(cands.v[i], target, len))
+			return 1;
+	char *name = xstrndup(target, len);
+	diag(DIAG_ERROR, "GCC is not configured to support %s as %s argument", diag_q(name),
+	     diag_q("-foffload="));
+	strvec_push(&cands, "default");
+	strvec_push(&cands, "disable");
+	char *list = strvec_join(&cands, ' ');
+	char *hint = gcc_closest(name, (const char *const *)cands.v, cands.n);
+	if (hint)
+		diag(DIAG_NOTE, "valid %s arguments are: %s; did you mean %s?", diag_q("-foffload="), list,
+		     diag_q(hint));
+	else
+		diag(DIAG_NOTE, "valid %s arguments are: %s", diag_q("-foffload="), list);
+	return 0;
+}
+
+/* -foffload=TARGETS[=OPTIONS] as gcc's handle_foffload_option: "default"
+ * starts the list again, "disable" (or a target the backend lacks)
+ * empties it and ends that option; the targets are the run's OFFLOAD_TARGET_NAMES,
+ * the backend's own when none is given.  The option is the driver's,
+ * passed on only as -foffload-options= when it carries options. */
+static void offload_options(struct driver *d)
+{
+	char *targets = NULL;
+	size_t keep = 0;
+	for (size_t i = 0; i < d->nopts; i++) {
+		struct opt *o = &d->opts[i];
+		if (!strncmp(o->word, "-foffload-options=", 18)) {
+			const char *a = o->word + 18, *eq = strchr(a, '=');
+			if (a[0] != '-' && !eq)
+				diag(DIAG_ERROR, "%soptions missing after %starget", diag_q("="),
+				     diag_q("-foffload-options="));
+			for (const char *c = a; a[0] != '-' && eq && c < eq;) {
+				const char *n = strchr(c, ',');
+				n = n && n < eq ? n : eq;
+				offload_target_ok(c, (size_t)(n - c));
+				c = n + 1;
+			}
+		}
+		if (strncmp(o->word, "-foffload=", 10) != 0) {
+			d->opts[keep++] = *o;
+			continue;
+		}
+		const char *arg = o->word + 10;
+		if (arg[0] == '-' || strchr(arg, '=')) {
+			o->word = xasprintf("-foffload-options=%s", arg);
+			d->opts[keep++] = *o;
+		}
+		const char *end = arg[0] == '-' ? arg : strchr(arg, '=');
+		if (!end)
+			end = arg + strlen(arg);
+		int stopped = 0; /* "disable" ends this option's list, not the next one's */
+		for (const char *c = arg; !stopped && c < end;) {
+			const char *n = strchr(c, ',');
+			n = n && n < end ? n : end;
+			size_t len = (size_t)(n - c);
+			if (len == 7 && !strncmp(c, "default", 7)) {
+				free(targets);
+				targets = NULL;
+			} else if ((len == 7 && !strncmp(c, "disable", 7)) || !offload_target_ok(c, len)) {
+				free(targets);
+				targets = xstrdup("");
+				stopped = 1;
+			} else if (!targets) {
+				targets = xstrndup(c, len);
+			} else {
+				char *t = xasprintf(":%s:", targets), *pat = xasprintf(":%.*s:", (int)len, c);
+				if (!strstr(t, pat)) {
+					char *more = xasprintf("%s:%.*s", targets, (int)len, c);
+					free(targets);
+					targets = more;
+				}
+				free(t);
+				free(pat);
+			}
+			c = n + 1;
+		}
+	}
+	d->nopts = keep;
+	if (!targets && *backend_current()->offload_targets) {
+		targets = xstrdup(backend_current()->offload_targets);
+		d->offload_default = backend_current()->offload_defaulted;
+	}
+	d->offload_targets = targets;
+}
+
 /* -fplugin=NAME: a file, or NAME.so in the backend's plugin directory. */
 static void check_plugins(const struct driver *d)
 {
@@ -902,6 +998,7 @@ int main(int argc, char **argv)
 	excess_precision_check(&d);
 	check_plugins(&d);
 	compare_debug_options(&d);
+	offload_options(&d);
 	size_t bad_langs = check_languages(&d, 0);
 	check_inputs(&d);
 	if (diag_error_count())
@@ -913,6 +1010,13 @@ int main(int argc, char **argv)
 	char *as_opts = collect_as_options(&d);
 	if (as_opts)
 		setenv("COLLECT_AS_OPTIONS", as_opts, 1);
+	/* cc1 reads them: with -fopenmp its target regions get offload
+	 * sections for these targets, as under gcc */
+	if (d.offload_targets && *d.offload_targets) {
+		setenv("OFFLOAD_TARGET_NAMES", d.offload_targets, 1);
+		if (d.offload_default)
+			setenv("OFFLOAD_TARGET_DEFAULT", "1", 1);
+	}
 	expand_native(&d);
 
 	struct plan p;

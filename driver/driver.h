@@ -118,6 +118,8 @@ struct driver {
 	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
 	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
 	int compare_debug_from_env;  /* ... set by GCC_COMPARE_DEBUG, not by an option */
+	char *offload_targets;       /* -foffload=: "nvptx-none:amdgcn-amdhsa", "" for none */
+	int offload_default;         /* ... the backend's default list (OFFLOAD_TARGET_DEFAULT) */
 };
 
 /* The plan: every command of the run, in order, as data.

@@ -513,6 +513,18 @@ static void consider(struct best *b, char *cand)
 	}
 }
 
+char *gcc_closest(const char *goal, const char *const *cands, size_t n)
+{
+	struct best b = { goal, NULL, 0 };
+	for (size_t i = 0; i < n; i++)
+		consider(&b, xstrdup(cands[i]));
+	if (b.text && b.dist > cutoff(strlen(goal), strlen(b.text))) {
+		free(b.text);
+		return NULL;
+	}
+	return b.text;
+}
+
 /* add_misspelling_candidates: the option's text without its '-', and
  * its other spellings of option_map. */
 static void consider_spellings(struct best *b, const struct gcc_option *o, const char *text)

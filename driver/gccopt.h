@@ -100,6 +100,9 @@ int gcc_cancels(const struct gcc_option_table *t, const struct gcc_decoded *earl
 /* GCC's "did you mean" for an unrecognized option BAD (without its
  * '-'), or NULL. */
 char *gcc_suggest(const struct gcc_option_table *t, const char *bad);
+/* GCC's candidates_list_and_hint: the closest of the N CANDS to GOAL
+ * within GCC's cutoff, or NULL. */
+char *gcc_closest(const char *goal, const char *const *cands, size_t n);
 /* Whether GCC's driver drops the switch WORD ("-fopenmp") because the
  * later one LATER negates it ("-fno-openmp"): check_live_switch, for
  * switches its specs name. */

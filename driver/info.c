@@ -20,6 +20,13 @@ void print_version_header(const struct driver *d)
 		fprintf(stderr, "COLLECT_AS_OPTIONS=%s\n", as_opts);
 	free(as_opts);
 	fprintf(stderr, "COLLECT_GCC=%s\n", d->argv0);
+	/* gcc names its lto-wrapper here; xgcc's link-time stage is lto1 */
+	fprintf(stderr, "COLLECT_LTO_WRAPPER=%s/lto1\n", PKGLIBEXECDIR);
+	if (d->offload_targets && *d->offload_targets) {
+		fprintf(stderr, "OFFLOAD_TARGET_NAMES=%s\n", d->offload_targets);
+		if (d->offload_default)
+			fprintf(stderr, "OFFLOAD_TARGET_DEFAULT=1\n");
+	}
 	fprintf(stderr, "Target: %s\n", backend_triplet());
 	fprintf(stderr, "Configured with: %s\n", backend_configured_with());
 	fprintf(stderr, "Thread model: %s\n", backend_thread_model());

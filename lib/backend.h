@@ -45,6 +45,10 @@ struct backend_link_defaults {
 struct backend {
 	const char *cc, *cc_path, *triplet, *version, *fullversion, *version_line;
 	const char *configured_with, *thread_model, *lto_compression, *install_dir, *programs;
+	/* The offload targets it was configured with, "nvptx-none:amdgcn-amdhsa"
+	 * ("" for none), and whether they are only a default */
+	const char *offload_targets;
+	int offload_defaulted;
 	/* Thread-model variants: the plain names update-alternatives points
 	 * at one variant ("/usr/bin/x86_64-w64-mingw32-gcc", ...-g++) and
 	 * this variant's g++ ("/usr/bin/x86_64-w64-mingw32-g++-posix"); ""
