@@ -223,7 +223,9 @@ static int print_paths(const struct driver *d, const struct opt *o)
 		print_multilibs();
 		return 1;
 	case OPT_print_sysroot:
-		puts(d->sysroot ? d->sysroot : "");
+		/* nothing at all without a sysroot, as gcc */
+		if (d->sysroot)
+			puts(d->sysroot);
 		return 1;
 	case OPT_print_sysroot_hs:
 		diag(DIAG_ERROR, "not configured with sysroot headers suffix");

@@ -75,6 +75,11 @@ run_matrix() {
 		# shellcheck disable=SC2086
 		[ "$(gcc $a)" = "$("$XGCC" $a)" ] || fail "differs from gcc: $a"
 	done
+	# byte for byte: without a sysroot gcc prints nothing, not an empty line
+	for a in "-print-sysroot" "--sysroot=/x -print-sysroot"; do
+		# shellcheck disable=SC2086
+		cmp <(gcc $a) <("$XGCC" $a) || fail "differs from gcc, byte for byte: $a"
+	done
 }
 
 @test "long options: a missing argument and unknown ones are errors, named as written" {
