@@ -982,11 +982,12 @@ int main(int argc, char **argv)
 	/* g++spec.cc's libraries count as inputs for -v and -###, but only
 	 * -static-libstdc++'s -Bstatic/-Bdynamic words make a link of them */
 	int gxx_libs = d.cxx && d.cxx_library > 0, gxx_words = d.cxx_library == 2 && !has_opt(&d, OPT_static);
-	if (diag_error_count() && !(nothing_in && !gxx_libs && (d.verbose || d.dry_run)))
-		return 1;
-
-	if (!diag_error_count() && print_info(&d))
-		return diag_error_count() ? 1 : 0;
+	/* gcc's maybe_print_and_exit: after the errors about the options,
+	 * the queries are answered (with status 0, as gcc), and a command
+	 * without inputs still ends in "no input files" */
+	int option_errors = diag_error_count();
+	if (print_info(&d))
+		return diag_error_count() > option_errors ? 1 : 0;
 
 	if (nothing_in && !(gxx_libs && gxx_words)) {
 		if ((d.verbose || d.dry_run) && !gxx_libs) {
@@ -995,6 +996,8 @@ int main(int argc, char **argv)
 		}
 		fatal("no input files");
 	}
+	if (option_errors)
+		return 1;
 	excess_precision_check(&d);
 	check_plugins(&d);
 	compare_debug_options(&d);

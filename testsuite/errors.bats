@@ -54,6 +54,23 @@ setup() {
 	assert_no_temps
 }
 
+@test "unrecognized option and no input: both errors, as gcc" {
+	run "$XGCC" -bogus
+	assert_failure 1
+	assert_output $'xgcc: error: unrecognized command-line option \'-bogus\'\nxgcc: fatal error: no input files\ncompilation terminated.'
+	same_as_gcc gcc "$XGCC" -bogus
+	same_as_gcc gcc "$XGCC" -c -o
+}
+
+@test "queries are answered after an unrecognized option, with status 0, as gcc" {
+	run "$XGCC" -bogus -print-multi-os-directory
+	assert_success
+	assert_output $'xgcc: error: unrecognized command-line option \'-bogus\'\n'"$(gcc -print-multi-os-directory)"
+	run "$XGCC" -c a.c -bogus -print-search-dirs
+	assert_success
+	assert_no_file a.o
+}
+
 @test "unrecognized option in a UTF-8 locale uses typographic quotes" {
 	if ! LC_ALL=C.UTF-8 locale charmap 2>/dev/null | grep -qx UTF-8; then
 		skip "no C.UTF-8 locale here"
