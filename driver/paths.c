@@ -5,7 +5,9 @@
  * found nowhere is run by its bare name through PATH, which is also what
  * gcc prints for "as" and "ld".  The assembler and linker a backend was
  * configured with (/usr/bin/x86_64-w64-mingw32-as) come first, as gcc's
- * DEFAULT_ASSEMBLER and DEFAULT_LINKER do.  Our own helpers (collect2, lto1) live
+ * DEFAULT_ASSEMBLER and DEFAULT_LINKER do; a backend that looks for
+ * TRIPLET-as and TRIPLET-ld before as and ld in each directory (Debian's)
+ * has that prefix in its row.  Our own helpers (collect2, lto1) live
  * next to the driver in the build tree and in libexec/xgcc when
  * installed.  Files (crt1.o, libgcc.a) are looked up in the library
  * search list of the selected multilib.
@@ -20,17 +22,28 @@
 #include <string.h>
 #include <unistd.h>
 
-static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *))
+/* NAME in the first of DIRS that has it; where PREFIX is not empty,
+ * PREFIX+NAME is tried first in each (Debian's GCC for as and ld). */
+static char *in_dirs_prefixed(const struct strvec *dirs, const char *prefix, const char *name,
+			      int (*ok)(const char *))
 {
 	for (size_t i = 0; i < dirs->n; i++) {
 		const char *dir = dirs->v[i];
 		size_t len = strlen(dir);
-		char *path = xasprintf("%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", name);
-		if (ok(path))
-			return path;
-		free(path);
+		const char *sep = len && dir[len - 1] == '/' ? "" : "/";
+		for (int plain = !*prefix; plain < 2; plain++) {
+			char *path = xasprintf("%s%s%s%s", dir, sep, plain ? "" : prefix, name);
+			if (ok(path))
+				return path;
+			free(path);
+		}
 	}
 	return NULL;
+}
+
+static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *))
+{
+	return in_dirs_prefixed(dirs, "", name, ok);
 }
 
 char *find_in_bprefixes(const struct driver *d, const char *name)
@@ -45,11 +58,13 @@ char *find_program(const struct driver *d, const char *name)
 	const char *fixed = strcmp(name, "as") == 0 ? backend_as() : strcmp(name, "ld") == 0 ? backend_ld() : "";
 	if (*fixed && file_is_exec(fixed))
 		return xstrdup(fixed);
-	if ((p = in_dirs(&d->bprefixes, name, file_is_exec)) || (p = in_dirs(&d->compiler_path, name, file_is_exec)))
+	const char *prefix = !strcmp(name, "as") || !strcmp(name, "ld") ? backend_current()->tool_prefix : "";
+	if ((p = in_dirs_prefixed(&d->bprefixes, prefix, name, file_is_exec)) ||
+	    (p = in_dirs_prefixed(&d->compiler_path, prefix, name, file_is_exec)))
 		return p;
 	struct strvec progs = { 0 };
 	strvec_split(&progs, backend_programs(), ':');
-	p = in_dirs(&progs, name, file_is_exec);
+	p = in_dirs_prefixed(&progs, prefix, name, file_is_exec);
 	for (size_t i = 0; i < progs.n; i++)
 		free(progs.v[i]);
 	strvec_free(&progs);

@@ -48,6 +48,9 @@ struct backend {
 	/* The offload targets it was configured with, "nvptx-none:amdgcn-amdhsa"
 	 * ("" for none), and whether they are only a default */
 	const char *offload_targets;
+	/* "x86_64-linux-gnu-": as and ld are looked for under this prefix
+	 * first in each directory (Debian's GCC), "" when not */
+	const char *tool_prefix;
 	int offload_defaulted;
 	/* Thread-model variants: the plain names update-alternatives points
 	 * at one variant ("/usr/bin/x86_64-w64-mingw32-gcc", ...-g++) and

@@ -197,3 +197,23 @@ EOF
 	assert_output ""
 	[ ! -e out.txt ]
 }
+
+@test "-B DIR/: Debian's gcc looks for TRIPLET-as and TRIPLET-ld there first, and so does xgcc" {
+	local t
+	t=$(gcc -dumpmachine)
+	mkdir -p b
+	printf '#!/bin/sh\nexec as "$@"\n' >"b/$t-as"
+	printf '#!/bin/sh\nexec as "$@"\n' >b/as
+	cp b/as "b/$t-ld"
+	chmod +x b/*
+	[ "$(gcc -B b/ -print-prog-name=as)" = "b/$t-as" ] || skip "this gcc does not look for $t-as first"
+	for q in as ld; do
+		assert_equal "$("$XGCC" -B b/ -print-prog-name=$q)" "$(gcc -B b/ -print-prog-name=$q)"
+	done
+	printf 'int main(void) { return 0; }\n' >m.c
+	same_as_gcc gcc "$XGCC" -B b/ -c m.c
+	run "$XGCC" -B b/ -c m.c
+	assert_success
+	rm "b/$t-as"
+	same_as_gcc gcc "$XGCC" -B b/ -c m.c
+}
