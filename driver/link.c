@@ -67,12 +67,30 @@ static struct link_mode link_mode(const struct driver *d)
 }
 
 /* %:sanitize(NAME): the -fsanitize= set after -fno-sanitize= took its part. */
-enum { SAN_ADDRESS = 1, SAN_THREAD = 2, SAN_LEAK = 4, SAN_UNDEFINED = 8 };
+enum { SAN_ADDRESS = 1, SAN_THREAD = 2, SAN_LEAK = 4, SAN_UNDEFINED = 8, SAN_HWADDRESS = 16 };
+
+/* Per sanitizer with a run-time library, what gcc's link spec does: its
+ * preinit object and library before the inputs, -static-libNAME for the
+ * static one, and after the inputs libsanitizer.spec's link_libNAME with
+ * -static or -static-libNAME, where -static alone is an error for some. */
+static const struct sanitizer {
+	unsigned bit;
+	const char *name, *preinit, *lib, *static_opt, *spec;
+	int no_static;
+} sanitizer_table[] = {
+	{ SAN_ADDRESS, "address", "libasan_preinit.o", "-lasan", "-static-libasan", "link_libasan", 1 },
+	{ SAN_HWADDRESS, "hwaddress", NULL, "-lhwasan", "-static-libhwasan", "link_libhwasan", 1 },
+	{ SAN_THREAD, "thread", "libtsan_preinit.o", "-ltsan", "-static-libtsan", "link_libtsan", 1 },
+	{ SAN_UNDEFINED, "undefined", NULL, NULL, "-static-libubsan", "link_libubsan", 0 },
+	{ SAN_LEAK, "leak", "liblsan_preinit.o", "-llsan", "-static-liblsan", "link_liblsan", 0 },
+};
+#define NSANITIZERS (sizeof sanitizer_table / sizeof *sanitizer_table)
 
 static unsigned sanitizers(const struct driver *d)
 {
 	static const struct { const char *name; unsigned bits; } names[] = {
-		{ "address", SAN_ADDRESS | SAN_LEAK }, { "thread", SAN_THREAD }, { "leak", SAN_LEAK },
+		{ "address", SAN_ADDRESS | SAN_LEAK }, { "hwaddress", SAN_HWADDRESS }, { "thread", SAN_THREAD },
+		{ "leak", SAN_LEAK },
 		{ "undefined", SAN_UNDEFINED }, { "shift", SAN_UNDEFINED }, { "null", SAN_UNDEFINED },
 		{ "vla-bound", SAN_UNDEFINED }, { "signed-integer-overflow", SAN_UNDEFINED },
 		{ "bounds", SAN_UNDEFINED }, { "alignment", SAN_UNDEFINED }, { "return", SAN_UNDEFINED },
@@ -441,32 +459,33 @@ static void link_dirs(const struct driver *d, struct strvec *c)
 static void sanitizer_libs(const struct driver *d, const struct link_mode *m, unsigned san,
 			   struct strvec *c)
 {
-	static const struct { unsigned bit; const char *preinit, *lib; enum opt_id static_opt; } sanlibs[] = {
-		{ SAN_ADDRESS, "libasan_preinit.o", "-lasan", OPT_static_libasan },
-		{ SAN_THREAD, "libtsan_preinit.o", "-ltsan", OPT_COUNT },
-		{ SAN_LEAK, "liblsan_preinit.o", "-llsan", OPT_COUNT },
-	};
-	for (size_t k = 0; k < sizeof sanlibs / sizeof *sanlibs; k++) {
-		if (!(san & sanlibs[k].bit))
+	for (size_t k = 0; k < NSANITIZERS; k++) {
+		const struct sanitizer *z = &sanitizer_table[k];
+		if (!(san & z->bit) || !z->lib)
 			continue;
-		if (!m->shared)
-			push_file(d, sanlibs[k].preinit, c);
-		if (sanlibs[k].static_opt != OPT_COUNT && has_opt(d, sanlibs[k].static_opt)) {
+		if (!m->shared && z->preinit)
+			push_file(d, z->preinit, c);
+		if (opt_given(d, z->static_opt)) {
 			if (!m->shared) {
-				static const char *const pre[] = { "-Bstatic", "--whole-archive" };
-				strvec_push(c, pre[0]);
-				strvec_push(c, pre[1]);
-				strvec_push(c, sanlibs[k].lib);
-				strvec_push(c, "--no-whole-archive");
-				strvec_push(c, "-Bdynamic");
+				static const char *const words[] = { "-Bstatic", "--whole-archive", NULL,
+								     "--no-whole-archive", "-Bdynamic" };
+				for (size_t w = 0; w < 5; w++)
+					strvec_push(c, words[w] ? words[w] : z->lib);
 			}
 		} else {
 			strvec_push(c, "--push-state");
 			strvec_push(c, "--no-as-needed");
-			strvec_push(c, sanlibs[k].lib);
+			strvec_push(c, z->lib);
 			strvec_push(c, "--pop-state");
 		}
 	}
+}
+
+/* A sanitizer linked statically (-static, -static-libNAME) takes the
+ * libraries its library needs from libsanitizer.spec. */
+static int sanitizer_spec_needed(const struct driver *d, const struct link_mode *m, const struct sanitizer *z)
+{
+	return m->is_static || opt_given(d, z->static_opt);
 }
 
 /* %o: the inputs, -l and -Wl items in order (the objects the plan's
@@ -530,7 +549,8 @@ static void push_spec_libs(const struct driver *d, const struct link_mode *m, co
 	char *key = xasprintf("*%s:", name); /* "*link_gomp: -lgomp %{static: -ldl }" */
 	char *at = text ? strstr(text, key) : NULL;
 	if (!at) {
-		strvec_push(c, dflt);
+		if (dflt)
+			strvec_push(c, dflt);
 	} else {
 		char *value = at + strlen(key), *eol = strchr(value, '\n');
 		if (eol)
@@ -553,7 +573,8 @@ static void push_spec_libs(const struct driver *d, const struct link_mode *m, co
 }
 
 /* The libraries that options ask for after the inputs: libgomp, libitm,
- * -fsplit-stack's wrapper, libgcov, libubsan. */
+ * -fsplit-stack's wrapper, libgcov, libubsan, and those the statically
+ * linked sanitizers need. */
 static void option_libs(const struct driver *d, const struct link_mode *m, unsigned san,
 			struct strvec *c)
 {
@@ -566,13 +587,23 @@ static void option_libs(const struct driver *d, const struct link_mode *m, unsig
 	if (has_opt(d, OPT_coverage) || opt_given(d, "-fprofile-arcs") ||
 	    opt_starting(d, "-fprofile-generate"))
 		strvec_push(c, "-lgcov");
-	if (san & SAN_UNDEFINED) {
-		int st = has_opt(d, OPT_static_libubsan);
-		strvec_push(c, st ? "-Bstatic" : "--push-state");
-		if (!st)
-			strvec_push(c, "--no-as-needed");
-		strvec_push(c, "-lubsan");
-		strvec_push(c, st ? "-Bdynamic" : "--pop-state");
+	for (size_t k = 0; k < NSANITIZERS; k++) {
+		const struct sanitizer *z = &sanitizer_table[k];
+		if (!(san & z->bit))
+			continue;
+		if (z->bit == SAN_UNDEFINED) {
+			int st = has_opt(d, OPT_static_libubsan);
+			strvec_push(c, st ? "-Bstatic" : "--push-state");
+			if (!st)
+				strvec_push(c, "--no-as-needed");
+			strvec_push(c, "-lubsan");
+			strvec_push(c, st ? "-Bdynamic" : "--pop-state");
+		}
+		if (sanitizer_spec_needed(d, m, z))
+			push_spec_libs(d, m, "libsanitizer.spec", z->spec, NULL, c);
+		/* the link spec's %e: the link does not run */
+		if (z->no_static && m->is_static)
+			diag(DIAG_ERROR, "cannot specify -static with -fsanitize=%s", z->name);
 	}
 }
 
@@ -658,13 +689,19 @@ static void link_environment(const struct driver *d, struct command *c)
  * library (mingw-w64 has no libitm) has no spec file, which stops gcc. */
 static char *read_link_specs(const struct driver *d)
 {
-	const char *specs[2] = { NULL, NULL };
+	const char *specs[2 + NSANITIZERS] = { NULL };
 	if (opt_on(d, "-fopenmp") || opt_on(d, "-fopenacc") || parallelize_loops(d))
 		specs[0] = "libgomp.spec";
 	if (opt_on(d, "-fgnu-tm"))
 		specs[1] = "libitm.spec";
+	/* once for each sanitizer that includes it, as gcc reads it again */
+	struct link_mode m = link_mode(d);
+	unsigned san = m.nostdlib || m.relocatable || m.nodefaultlibs ? 0 : sanitizers(d);
+	for (size_t k = 0; k < NSANITIZERS; k++)
+		if ((san & sanitizer_table[k].bit) && sanitizer_spec_needed(d, &m, &sanitizer_table[k]))
+			specs[2 + k] = "libsanitizer.spec";
 	char *shown = NULL;
-	for (int i = 0; i < 2; i++) {
+	for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
 		if (!specs[i])
 			continue;
 		char *path = find_file(d, specs[i]); /* the bare name if not found */
@@ -704,7 +741,8 @@ void plan_link(struct planner *pl)
 	pl->plan->cmds[k].outputs_if_changed = 1;
 	pl->plan->cmds[k].after_clean_run = 1;
 	plan_collect_options(pl, d, 1);
-	plan_end_group(pl, 0);
+	/* an error the link spec gives (its %e) stops the link */
+	plan_end_group(pl, 1);
 }
 
 /* What gcc prints with -v and -### when it reaches its link spec after

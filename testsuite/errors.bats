@@ -212,6 +212,19 @@ setup() {
 	assert_no_file a.o
 }
 
+@test "-static with -fsanitize=thread, address or hwaddress: gcc's error, and no link" {
+	for san in thread address hwaddress; do
+		same_as_gcc gcc "$XGCC" -fsanitize=$san -static a.c
+	done
+	run "$XGCC" -fsanitize=thread -static a.c
+	assert_failure 1
+	assert_line 'xgcc: error: cannot specify -static with -fsanitize=thread'
+	assert_no_file a.out
+	assert_no_temps
+	same_as_gcc gcc "$XGCC" -fsanitize=leak -static a.c
+	same_as_gcc gcc "$XGCC" -fsanitize=thread -static -c a.c
+}
+
 # ------------------------------------------------ failing compilations
 
 @test "syntax error: exit 1, cc1's message, no object" {
