@@ -492,6 +492,14 @@ static void cc1_options(const struct cc *x, const struct dumps *du, struct strve
 	push_group(x, GRP_CC1_UNDEF, out);
 	if (has_opt(d, OPT_Qn))
 		strvec_push(out, "-fno-ident");
+	/* %{-help:--help} %{-target-help:--target-help} %{-help=*:--help=%*} */
+	if (has_opt(d, OPT_help))
+		strvec_push(out, "--help");
+	if (has_opt(d, OPT_target_help))
+		strvec_push(out, "--target-help");
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_help_eq)
+			strvec_pushf(out, "--help=%s", d->opts[i].arg);
 }
 
 /* %{-param*} and coverage: cc1_options' end. */
@@ -628,6 +636,11 @@ static void as_command(const struct cc *x, const char *src, int asm_source, int 
 	if (opt_given(d, "-msse2avx") && !opt_given(d, "-mavx"))
 		strvec_push(as, "-msse2avx");
 	push_group(x, GRP_AS, as);
+	/* the assembler options gcc adds for --help and --target-help */
+	if (has_opt(d, OPT_help))
+		strvec_push(as, "--help");
+	if (has_opt(d, OPT_target_help))
+		strvec_push(as, "--target-help");
 	strvec_push(as, "-o");
 	strvec_push(as, obj);
 	/* src NULL: from cc1 through a pipe, as's standard input */
@@ -939,7 +952,12 @@ static void plan_assemble(struct cc *x)
 	}
 	if (x->asm_piped)
 		x->pl->plan->cmds[x->compile_step].piped_to_next = 1;
+	size_t as_step = x->pl->plan->n;
 	struct strvec *as = step(x, TOOL_AS, "as");
+	/* %{-target-help:%:print-asm-header()} */
+	if (has_opt(d, OPT_target_help))
+		x->pl->plan->cmds[as_step].banner = "Assembler options\n=================\n\n"
+						     "Use \"-Wa,OPTION\" to pass \"OPTION\" to the assembler.\n\n";
 	int asm_source = in->lang == LANG_ASM || in->lang == LANG_ASM_CPP;
 	size_t mark = x->pl->nnotes;
 	as_command(x, x->asm_src, asm_source, !asm_source && in->lang != LANG_LTO, x->obj, as);
@@ -1022,7 +1040,9 @@ static void decide_fp_mode(struct cc *x)
 	const struct driver *d = x->d;
 	enum lang l = x->in->lang;
 	const char *why = NULL;
-	if (l == LANG_ASM || l == LANG_ASM_CPP || l == LANG_LTO || l == LANG_OBJECT)
+	/* gcc's help-dummy is no source: cc1 shows -fexcess-precision as
+	 * the user left it */
+	if (l == LANG_ASM || l == LANG_ASM_CPP || l == LANG_LTO || l == LANG_OBJECT || x->in->dummy)
 		return;
 	x->fp_mode = excess_precision_mode(d, x->in, &why);
 	if (d->verbose || d->dry_run)

@@ -117,9 +117,16 @@ char *collect_as_options(const struct driver *d)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	int n = 0;
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_Wa || d->opts[i].id == OPT_Xassembler)
-			fprintf(f, "%s'%s'", n++ ? " " : "", d->opts[i].arg);
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		/* --help and --target-help are assembler options to gcc too */
+		const char *a = o->id == OPT_Wa || o->id == OPT_Xassembler ? o->arg
+				: o->id == OPT_help				? "--help"
+				: o->id == OPT_target_help			? "--target-help"
+										: NULL;
+		if (a)
+			fprintf(f, "%s'%s'", n++ ? " " : "", a);
+	}
 	fclose(f);
 	if (!n) {
 		free(buf);
@@ -212,6 +219,10 @@ static void prepare_step(const struct plan *p, const struct command *c)
 			setenv(e->name, e->value, 1);
 		else
 			unsetenv(e->name);
+	}
+	if (c->banner) {
+		fputs(c->banner, stdout);
+		fflush(stdout);
 	}
 	if (c->shown && p->show)
 		fputs(c->shown, stderr);
@@ -663,7 +674,7 @@ static void check_inputs(struct driver *d)
 	for (size_t i = 0; i < d->ninputs; i++) {
 		struct input *in = &d->inputs[i];
 		struct stat st;
-		if (in->bad_lang)
+		if (in->bad_lang || in->dummy)
 			continue;
 		if (strcmp(in->name, "-") == 0) {
 			if (in->lang == LANG_NONE && d->stop != STOP_E)
@@ -982,6 +993,14 @@ int main(int argc, char **argv)
 	/* g++spec.cc's libraries count as inputs for -v and -###, but only
 	 * -static-libstdc++'s -Bstatic/-Bdynamic words make a link of them */
 	int gxx_libs = d.cxx && d.cxx_library > 0, gxx_words = d.cxx_library == 2 && !has_opt(&d, OPT_static);
+	/* gcc hands --help=CLASS, --target-help and --help -v to its
+	 * programs: cc1 lists its options (with -Q their values under the
+	 * other options), as and ld theirs */
+	if (nothing_in && (has_opt(&d, OPT_help_eq) || has_opt(&d, OPT_target_help) ||
+			   (has_opt(&d, OPT_help) && d.verbose))) {
+		add_help_dummy(&d);
+		nothing_in = 0;
+	}
 	/* gcc's maybe_print_and_exit: after the errors about the options,
 	 * the queries are answered (with status 0, as gcc), and a command
 	 * without inputs still ends in "no input files" */
@@ -1030,12 +1049,14 @@ int main(int argc, char **argv)
 			plan_bad_language(&pl, i);
 		else
 			plan_input(&pl, i);
+	/* --help=CLASS links nothing (gcc's print_subprocess_help 2) */
 	int linking = d.stop == STOP_LINK && !bad_langs && !opt_on(&d, "-fsyntax-only") &&
-		      has_link_input(&d, &p);
+		      !has_opt(&d, OPT_help_eq) && has_link_input(&d, &p);
 	if (linking)
 		plan_link(&pl);
 	if (!bad_langs)
-		plan_link_trailer(&pl, linking);
+		if (!has_opt(&d, OPT_help_eq))
+			plan_link_trailer(&pl, linking);
 	plan_finish(&pl);
 	p.errors_before += (int)bad_langs; /* named again where they are, stopping nothing */
 	int status = run_plan(&p);

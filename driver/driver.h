@@ -59,6 +59,7 @@ struct input {
 	const char *name;
 	enum lang lang;
 	const char *bad_lang; /* given after -x NAME, a language gcc has not */
+	int dummy;            /* gcc's "help-dummy": no file, cc1 answers --help */
 };
 
 /* An entry of the link line's input part: ARG, or (INPUT >= 0) the
@@ -159,6 +160,7 @@ struct command {
 	struct env_var *env;
 	size_t nenv;
 	char *shown;                 /* lines -v and -### print after its environment */
+	const char *banner;          /* printed on standard output before it (--target-help) */
 	struct note *notes;
 	size_t nnotes;
 	const char **outputs;        /* deleted when the job fails from here on */
@@ -204,6 +206,9 @@ struct planner {
 /* Read the command line (and select the target: -target, else the
  * driver's name's). */
 void parse_command_line(struct driver *d, int argc, char **argv);
+/* gcc's made-up input "help-dummy" (C), through which --help=,
+ * --target-help and --help -v reach cc1, as and ld. */
+void add_help_dummy(struct driver *d);
 const struct opt *last_opt(const struct driver *d, enum opt_id id);
 int has_opt(const struct driver *d, enum opt_id id);
 /* -pthread, given or implied by gcc's self-specs: -fopenmp, -fopenacc,

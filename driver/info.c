@@ -103,8 +103,11 @@ void print_help(const struct driver *d)
 	      "backend's compiler proper (cc1, cc1plus), which reports the ones it does not know.\n"
 	      "\nSee the xgcc manual (info xgcc) for the differences from gcc.\n",
 	      stdout);
-	about_help_footer();
-	(void)d;
+	/* with -v, cc1, as and ld follow with theirs */
+	if (d->verbose)
+		putchar('\n');
+	else
+		about_help_footer();
 }
 
 static void print_list(const char *label, const struct strvec *dirs)
@@ -113,13 +116,6 @@ static void print_list(const char *label, const struct strvec *dirs)
 	for (size_t i = 0; i < dirs->n; i++)
 		printf("%s%s", i ? ":" : "", dirs->v[i]);
 	putchar('\n');
-}
-
-/* --help=CLASS and --target-help are answered by the backend's cc1. */
-static void backend_help(const char *what)
-{
-	char *argv[] = { (char *)backend_cc1(), (char *)what, NULL };
-	spawn_run(argv, "cc1", 0);
 }
 
 /* -print-search-dirs */
@@ -167,15 +163,9 @@ static int print_about(const struct driver *d, const struct opt *o)
 		return 1;
 	case OPT_help:
 		print_help(d);
-		return 1;
-	case OPT_help_eq:
-		fflush(stdout);
-		backend_help(xasprintf("--help=%s", o->arg));
-		return 1;
-	case OPT_target_help:
-		fflush(stdout);
-		backend_help("--target-help");
-		return 1;
+		if (d->verbose)
+			fflush(stdout);
+		return !d->verbose;
 	case OPT_dumpmachine:
 		puts(backend_triplet());
 		return 1;

@@ -421,6 +421,11 @@ static void link_head(const struct driver *d, const struct link_mode *m, const c
 	const struct opt *fuse = opt_starting(d, "-fuse-ld=");
 	if (fuse)
 		strvec_push(c, fuse->word);
+	/* %X: the linker options gcc gathers, --help and --target-help */
+	if (has_opt(d, OPT_help))
+		strvec_push(c, "--help");
+	if (has_opt(d, OPT_target_help))
+		strvec_push(c, "--target-help");
 	/* %{o*}: every -o given, the last one being the output */
 	for (size_t i = 0; i < d->nopts; i++)
 		if (d->opts[i].id == OPT_o) {
@@ -725,6 +730,9 @@ void plan_link(struct planner *pl)
 	size_t k = pl->plan->n;
 	plan_step(pl, TOOL_COLLECT2, "collect2");
 	link_environment(d, &pl->plan->cmds[k]);
+	if (has_opt(d, OPT_target_help))
+		pl->plan->cmds[k].banner = "\nLinker options\n==============\n\n"
+					   "Use \"-Wl,OPTION\" to pass \"OPTION\" to the linker.\n\n";
 	pl->plan->cmds[k].shown = read_link_specs(d);
 	char *collect2 = find_helper(d, "collect2");
 	if (!collect2)

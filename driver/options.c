@@ -228,6 +228,12 @@ static void add_input(struct driver *d, const char *name, enum lang xlang)
 	add_link_item(d, NULL, (long)(d->ninputs - 1));
 }
 
+void add_help_dummy(struct driver *d)
+{
+	add_input(d, "help-dummy", LANG_C);
+	d->inputs[d->ninputs - 1].dummy = 1;
+}
+
 static void split_commas(struct driver *d, const char *list, int to_link, enum opt_id id)
 {
 	struct strvec parts = { 0 };
