@@ -104,7 +104,7 @@ static void push_group(const struct cc *x, enum opt_group g, struct strvec *out)
 {
 	const struct driver *d = x->d;
 	for (size_t i = 0; i < d->nopts; i++)
-		if (optdefs[d->opts[i].id].group == g &&
+		if (optdefs[d->opts[i].id].group == g && !d->opts[i].elided &&
 		    !(g == GRP_CC1_F && decided_by_driver(x, d->opts[i].word)))
 			push_opt(d, &d->opts[i], out);
 	if (g != GRP_CC1_F)
@@ -722,12 +722,44 @@ int lto_wpa(const struct driver *d)
 	return opt_given(d, "-fwpa") || opt_starting(d, "-fwpa=");
 }
 
-/* -fcompare-debug: the options that make both compilations' final insns
- * comparable: one random seed, and a dump of the final insns. */
-static char *compare_debug_dump(const struct cc *x, struct strvec *c, const char *suffix)
+/* gcc's %B.gkd: the input's aux name with its suffix (x.c.gkd,
+ * p-x.c.gkd when linking to p; x.gk.c.gkd in the second compilation). */
+static char *aux_gkd(const struct cc *x)
 {
+	const char *base = file_base_name(x->in->name), *dot = strrchr(base, '.');
+	return xasprintf("%s%s%s.gkd", x->du.dir ? x->du.dir : "", x->du.stem, dot && dot != base ? dot : "");
+}
+
+/* %:compare-debug-dump-opt() after cc1's options (gcc.cc): the dump of
+ * the final insns and the random seed the compilations share.  The last
+ * -fdump-final-insns=FILE names the dump (then only -fcompare-debug adds
+ * the seed); "=." (a bare -fdump-final-insns too) names it %B.gkd; else
+ * -fcompare-debug dumps to a temporary (%B.gkd with -save-temps).  The
+ * second compilation has no -fdump-final-insns= of the user's (gcc's
+ * %<fdump-final-insns=*).  NULL: no dump. */
+static char *final_insns_dump(const struct cc *x, struct strvec *c)
+{
+	const struct driver *d = x->d;
 	struct planner *pl = x->pl;
-	if (!opt_starting(x->d, "-frandom-seed=")) {
+	const char *given = NULL;
+	for (size_t i = 0; !x->second && i < d->nopts; i++)
+		if (!d->opts[i].elided && strncmp(d->opts[i].word, "-fdump-final-insns=", 19) == 0)
+			given = d->opts[i].word + 19;
+	char *name;
+	int named_here = 1;
+	if (given && strcmp(given, ".") != 0) {
+		if (!d->compare_debug)
+			return NULL;
+		name = xstrdup(given);
+		named_here = 0;
+	} else if (given) {
+		name = aux_gkd(x);
+	} else if (!d->compare_debug) {
+		return NULL;
+	} else {
+		name = d->save_temps != SAVE_NONE ? aux_gkd(x) : temp_make(x->second ? ".gk.gkd" : ".gkd");
+	}
+	if (!opt_starting(d, "-frandom-seed=")) {
 		if (!pl->random_seed) {
 			unsigned long long seed = (unsigned long long)time(NULL) * 6364136223846793005ULL ^
 						  (unsigned long long)getpid() << 17;
@@ -735,9 +767,16 @@ static char *compare_debug_dump(const struct cc *x, struct strvec *c, const char
 		}
 		strvec_push(c, pl->random_seed);
 	}
-	char *dump = temp_make(suffix);
-	strvec_pushf(c, "-fdump-final-insns=%s", dump);
-	return dump;
+	if (named_here)
+		strvec_pushf(c, "-fdump-final-insns=%s", name);
+	return name;
+}
+
+/* The first compilation's dump, for -fcompare-debug's comparison. */
+static char *first_dump(const struct cc *x, struct strvec *c)
+{
+	char *dump = final_insns_dump(x, c);
+	return x->d->compare_debug ? dump : NULL;
 }
 
 /* A header's precompiled form: %{!o*:--output-pch=%i.gch}
@@ -835,13 +874,13 @@ static void plan_cc1(struct cc *x, const char *src, int preprocessed)
 		cc1_options_tail(x, c);
 		if (header)
 			push_output_pch(x, c);
-		else if (d->compare_debug)
-			x->gkd_first = compare_debug_dump(x, c, ".gkd");
+		else
+			x->gkd_first = first_dump(x, c);
 		return;
 	}
 	cc1_options_tail(x, c);
-	if (d->compare_debug && !header)
-		x->gkd_first = compare_debug_dump(x, c, ".gkd");
+	if (!header)
+		x->gkd_first = first_dump(x, c);
 	if (header) {
 		strvec_push(c, "-o");
 		strvec_push(c, intermediate(d, &x->du, ".s"));
@@ -927,8 +966,7 @@ static void plan_lto(struct cc *x)
 	lto1_line(x, x->in, &x->du, s, c);
 	if (lto_wpa(d))
 		return;
-	if (d->compare_debug)
-		x->gkd_first = compare_debug_dump(x, c, ".gkd");
+	x->gkd_first = first_dump(x, c);
 	if (s) {
 		plan_output(x->pl, s);
 		return;
@@ -1006,6 +1044,10 @@ static void plan_compare_debug(const struct cc *x)
 	struct driver d2 = *d;
 	d2.opts = xmalloc(d->nopts * sizeof *d2.opts);
 	memcpy(d2.opts, d->opts, d->nopts * sizeof *d2.opts);
+	/* gcc's compare-debug-self-opt: %<fdump-final-insns=* ... -w */
+	for (size_t i = 0; i < d2.nopts; i++)
+		if (strncmp(d2.opts[i].word, "-fdump-final-insns=", 19) == 0)
+			d2.opts[i].elided = 1;
 	add_options_from_text(&d2, d->compare_debug);
 	add_options_from_text(&d2, "-w");
 	struct cc x2 = *x;
@@ -1026,7 +1068,7 @@ static void plan_compare_debug(const struct cc *x)
 	}
 	struct command *cmd = &x->pl->plan->cmds[k];
 	cmd->compare[0] = x->gkd_first;
-	cmd->compare[1] = compare_debug_dump(&x2, c, ".gk.gkd");
+	cmd->compare[1] = final_insns_dump(&x2, c);
 	cmd->compare_input = x->in->name;
 	plan_collect_options(x->pl, &d2, 0);
 	plan_end_group(x->pl, 0);

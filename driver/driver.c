@@ -65,9 +65,13 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 		default:
 			break;
 		}
+		if (o->self_spec)
+			continue; /* after the machine defaults, below */
 		if (!first)
 			fputc(' ', f);
 		first = 0;
+		if (o->elided)
+			continue;
 		if (dumps_taken &&
 		    (o->id == OPT_dumpdir || o->id == OPT_dumpbase || o->id == OPT_dumpbase_ext))
 			continue;
@@ -90,6 +94,9 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 	if (d->cxx && !has_opt(d, OPT_static) && !has_opt(d, OPT_static_libgcc))
 		strvec_push(&all, "-shared-libgcc");
 	push_machine_defaults(d, &all);
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].self_spec)
+			strvec_push(&all, d->opts[i].word);
 	for (int k = thread_self_specs(d); k > 0; k--) {
 		if (d->target->link == LINK_MINGW)
 			strvec_push(&all, "-mthreads");
@@ -468,6 +475,25 @@ static void expand_native(struct driver *d)
 	if (f)
 		fclose(f);
 	strvec_free(&c);
+}
+
+/* gcc's first driver self spec, %{fdump-final-insns:-fdump-final-insns=.}
+ * %<fdump-final-insns: a bare -fdump-final-insns becomes a switch at the
+ * end that names the dump after the input (compile.c). */
+static void dump_final_insns_self_spec(struct driver *d)
+{
+	const struct opt *bare = NULL;
+	for (size_t i = 0; i < d->nopts; i++)
+		if (strcmp(d->opts[i].word, "-fdump-final-insns") == 0) {
+			d->opts[i].elided = 1;
+			bare = &d->opts[i];
+		}
+	if (!bare)
+		return;
+	enum opt_id id = bare->id; /* an -f option like the other */
+	d->opts = xrealloc(d->opts, (d->nopts + 1) * sizeof *d->opts);
+	d->opts[d->nopts++] = (struct opt){ .id = id, .word = "-fdump-final-insns=.",
+					    .given = "-fdump-final-insns", .self_spec = 1 };
 }
 
 /* -fcompare-debug[=OPTS], -fno-compare-debug and GCC_COMPARE_DEBUG. */
@@ -1019,6 +1045,7 @@ int main(int argc, char **argv)
 		return 1;
 	excess_precision_check(&d);
 	check_plugins(&d);
+	dump_final_insns_self_spec(&d);
 	compare_debug_options(&d);
 	offload_options(&d);
 	size_t bad_langs = check_languages(&d, 0);

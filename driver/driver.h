@@ -48,6 +48,10 @@ struct opt {
 			    * gcc's canonical spelling ("-std=gnu90") */
 	const char *arg;   /* the argument, or NULL */
 	const char *given; /* the word as written ("-std=gnu89"), for messages */
+	int elided;        /* removed by a self spec (gcc's %<): no command gets
+			    * it, COLLECT_GCC_OPTIONS keeps its blank */
+	int self_spec;     /* added by a self spec: after the machine defaults
+			    * in COLLECT_GCC_OPTIONS */
 };
 
 enum lang {

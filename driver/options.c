@@ -208,7 +208,7 @@ static void add_opt(struct driver *d, enum opt_id id, const char *word, const ch
 		word = "-fdiagnostics-color=never";
 	}
 	d->opts = xrealloc(d->opts, (d->nopts + 1) * sizeof *d->opts);
-	d->opts[d->nopts++] = (struct opt){ id, word, arg, given };
+	d->opts[d->nopts++] = (struct opt){ .id = id, .word = word, .arg = arg, .given = given };
 }
 
 

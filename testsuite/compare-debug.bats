@@ -175,3 +175,35 @@ cc1_lines() {
 	done
 	assert_no_temps
 }
+
+@test "-fdump-final-insns: bare, =. and =FILE name the dump as gcc names them, and cc1 writes it" {
+	# gcc's self spec makes the bare option "-fdump-final-insns=." (kept
+	# last); "." is the input's aux name with its suffix
+	for args in "-c x.c -fdump-final-insns" "-c x.c -fdump-final-insns=." "x.c -o p -fdump-final-insns" \
+		"-c x.c -o sub.o -fdump-final-insns=." "-S x.c -fdump-final-insns" "-c x.c -fdump-final-insns=mine.gkd" \
+		"-c x.c -fdump-final-insns -frandom-seed=1"; do
+		# shellcheck disable=SC2086
+		want=$(gcc -### $args 2>&1 | sed 's/-frandom-seed=0x[0-9a-f]*/SEED/' | normalise_same_as_gcc)
+		# shellcheck disable=SC2086
+		got=$("$XGCC" -### $args 2>&1 | grep -v 'note: .*-fexcess-precision' | sed 's/-frandom-seed=0x[0-9a-f]*/SEED/' | normalise_same_as_gcc)
+		[ "$want" = "$got" ] || fail "for $args: $(diff <(echo "$want") <(echo "$got"))"
+	done
+	run "$XGCC" -c x.c -fdump-final-insns
+	assert_success
+	assert [ -s x.c.gkd ]
+	run "$XGCC" -c x.c -fdump-final-insns=mine.gkd
+	assert [ -s mine.gkd ]
+	assert_no_temps
+}
+
+@test "-fcompare-debug with -fdump-final-insns=FILE compares that dump; the second compilation has none of the user's" {
+	run cc1_lines -c -O2 -fcompare-debug -fdump-final-insns=mine.gkd x.c
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 --partial '"-fdump-final-insns=mine.gkd"'
+	refute_line --index 1 --partial 'mine.gkd'
+	run "$XGCC" -c -O2 -fcompare-debug -fdump-final-insns=mine.gkd x.c
+	assert_success
+	assert [ -s mine.gkd ]
+	assert [ -s x.o ]
+}
