@@ -910,7 +910,9 @@ static void plan_c(struct cc *x)
 		return;
 	}
 	const char *src = in->name;
-	if (!preprocessed && (d->save_temps != SAVE_NONE || traditional_cpp(d, in))) {
+	/* %{save-temps*|traditional-cpp|no-integrated-cpp:...}: cc1 -E first */
+	if (!preprocessed &&
+	    (d->save_temps != SAVE_NONE || traditional_cpp(d, in) || has_opt(d, OPT_no_integrated_cpp))) {
 		src = plan_separate_cpp(x);
 		preprocessed = 1;
 	}

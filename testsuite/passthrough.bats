@@ -217,3 +217,15 @@ EOF
 	rm "b/$t-as"
 	same_as_gcc gcc "$XGCC" -B b/ -c m.c
 }
+
+@test "-no-integrated-cpp: cc1 -E into a temporary, then cc1 -fpreprocessed, and the object is the one-step one" {
+	printf '#define N 7\nint n(void) { return N; }\n' >n.c
+	run "$XGCC" -### -c n.c -no-integrated-cpp
+	assert_success
+	assert_line --regexp '/cc1 -E .* -o [^ ]*/cc[A-Za-z0-9]{6}\.i$'
+	assert_line --regexp '/cc1 -fpreprocessed [^ ]*/cc[A-Za-z0-9]{6}\.i '
+	"$XGCC" -c n.c -no-integrated-cpp -o two.o
+	"$XGCC" -c n.c -o one.o
+	cmp <(objdump -d two.o | tail -n +3) <(objdump -d one.o | tail -n +3) || fail "the code differs"
+	assert_no_temps
+}
