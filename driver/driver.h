@@ -210,6 +210,11 @@ struct planner {
 /* Read the command line (and select the target: -target, else the
  * driver's name's). */
 void parse_command_line(struct driver *d, int argc, char **argv);
+/* specs.c: the backend's specs with xgcc's edit (no linker plugin in
+ * the link), into S; -dumpspecs prints them. */
+struct spec_set;
+void driver_specs(struct spec_set *s);
+void dump_specs(void);
 /* gcc's made-up input "help-dummy" (C), through which --help=,
  * --target-help and --help -v reach cc1, as and ld. */
 void add_help_dummy(struct driver *d);

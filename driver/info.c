@@ -55,7 +55,7 @@ void print_help(const struct driver *d)
 	      "  --target-help            Display target specific command-line options.\n"
 	      "  --help=CLASS             Display the backend's options of CLASS (optimizers, warnings, ...).\n"
 	      "  --version                Display compiler version information.\n"
-	      "  -dumpspecs               Not supported: xgcc has no spec strings.\n"
+	      "  -dumpspecs               Display the backend's spec strings, as xgcc has them.\n"
 	      "  -dumpversion             Display the version of the compiler.\n"
 	      "  -dumpmachine             Display the compiler's target processor.\n"
 	      "  -dumpfullversion         Display the full version of the compiler.\n"
@@ -176,8 +176,7 @@ static int print_about(const struct driver *d, const struct opt *o)
 		puts(backend_fullversion());
 		return 1;
 	case OPT_dumpspecs:
-		diag(DIAG_ERROR, "%s: xgcc has no spec strings; see %s", diag_q("-dumpspecs"),
-		     diag_q("-###"));
+		dump_specs();
 		return 1;
 	default:
 		return 0;

@@ -51,6 +51,7 @@ struct backend {
 	/* "x86_64-linux-gnu-": as and ld are looked for under this prefix
 	 * first in each directory (Debian's GCC), "" when not */
 	const char *tool_prefix;
+	const char *specs;       /* its -dumpspecs */
 	int offload_defaulted;
 	/* Thread-model variants: the plain names update-alternatives points
 	 * at one variant ("/usr/bin/x86_64-w64-mingw32-gcc", ...-g++) and
