@@ -1,0 +1,17 @@
+#!/usr/bin/env bats
+# A fast slice of GCC's own testsuite (make check-gcc runs the rest):
+# gcc.misc-tests/help.exp (--help=, --target-help, -Q) and options.exp
+# under DejaGnu, installed-compiler testing against gcc and against xgcc;
+# nothing that passes with gcc may fail with xgcc.
+load helper
+
+@test "GCC's testsuite: help.exp and options.exp pass with xgcc wherever they pass with gcc" {
+	command -v runtest >/dev/null || skip "DejaGnu's runtest is not installed (dejagnu)"
+	[ -r /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz ] || [ -n "${XGCC_GCC_SOURCE:-}" ] ||
+		skip "GCC's sources are not installed (gcc-12-source)"
+	run sh "$SRCDIR/testsuite/gcc/run" gcc:help.exp gcc:options.exp
+	echo "$output"
+	assert_success
+	assert_line --regexp '^gcc:help.exp: gcc [1-9][0-9]* passes; not so with xgcc: 0$'
+	assert_line --regexp '^gcc:options.exp: gcc [1-9][0-9]* passes; not so with xgcc: 0$'
+}
