@@ -67,6 +67,8 @@ void diag_color_args(int argc, char **argv)
 			when = NEVER;
 		else if (strcmp(a, "-fdiagnostics-color=auto") == 0)
 			when = AUTO;
+		else if (strcmp(a, "-fdiagnostics-plain-output") == 0)
+			when = NEVER; /* among what plain output means, for gcc too */
 	}
 	const char *term = getenv("TERM");
 	use_color = when == ALWAYS ||

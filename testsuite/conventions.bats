@@ -114,6 +114,16 @@ same_colors() {
 	[[ $stderr == *"is an unknown"* ]] || fail "no message: $stderr"
 }
 
+@test "colour: -fdiagnostics-plain-output means no colour, unless a colour option follows it, as gcc" {
+	run --separate-stderr "$XGCC" -fdiagnostics-color=always -fdiagnostics-plain-output -save-temps=foo t.c
+	[[ $stderr != *$'\e['* ]] || fail "colour under -fdiagnostics-plain-output"
+	[[ $stderr == *"is an unknown"* ]] || fail "no message: $stderr"
+	run same_colors -fdiagnostics-color=always -fdiagnostics-plain-output -save-temps=foo t.c
+	assert_success
+	run same_colors -fdiagnostics-plain-output -fdiagnostics-color=always -save-temps=foo t.c
+	assert_success
+}
+
 @test "colour: auto colours on a terminal unless TERM is dumb, as gcc" {
 	command -v script >/dev/null || skip "script (util-linux) not installed"
 	TERM=xterm script -qec "$XGCC -save-temps=foo t.c" /dev/null </dev/null >tty.out || true
