@@ -198,3 +198,15 @@ assemble_fails() {
 	[ -L link.o ] || fail "link.o is no longer a symlink"
 	[ "$(od -An -tx1 -N2 target.o | tr -d ' ')" = 6486 ] || fail "target.o is not an AMD64 COFF object"
 }
+
+@test "a directory named by -o survives a failed compile and a failed link" {
+	mkdir outdir
+	: >outdir/keep
+	run "$XGCC" -c bad.c -o outdir
+	assert_failure
+	[ -d outdir ] && [ -e outdir/keep ] || fail "the directory or its file is gone"
+	run "$XGCC" undef.c -o outdir
+	assert_failure
+	[ -d outdir ] && [ -e outdir/keep ] || fail "the directory or its file is gone"
+	assert_no_temps
+}
