@@ -146,9 +146,11 @@ assemble_fails() {
 	done
 	pgrep -P "$pid" >/dev/null || fail "the compiler never started"
 	kill -TERM "$pid"
-	run wait "$pid"
+	# wait here, not in run's subshell, which has no such child
+	local st=0
+	wait "$pid" || st=$?
 	exec 8>&-
-	[ "$status" -eq 143 ] || fail "xgcc ended with $status, not by SIGTERM"
+	[ "$st" -eq 143 ] || fail "xgcc ended with $st, not by SIGTERM"
 	assert_still device v
 	assert_no_temps
 }
