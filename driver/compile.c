@@ -709,10 +709,22 @@ static void lto1_line(const struct cc *x, const struct input *in, const struct d
 	for (size_t i = 0; i < d->ninputs; i++)
 		if (d->inputs[i].lang == LANG_LTO)
 			strvec_push(&names, d->inputs[i].name);
-	if (d->at_file_supplied)
+	if (d->at_file_supplied && d->save_temps != SAVE_NONE) {
+		/* gcc's make_at_file: kept, as DUMPBASE.args.N (DUMPDIR then "a"
+		 * without a dumpbase; no '.' after a dash gcc added) */
+		const char *base = d->dumpbase && *d->dumpbase ? d->dumpbase
+				   : d->dumpdir && *d->dumpdir ? d->dumpdir
+								: "a";
+		size_t len = strlen(base);
+		int dash = base == d->dumpdir && base[len - 1] == '-';
+		char *kept = xasprintf("%s%sargs.%d", base, dash ? "" : ".", x->pl->at_files++);
+		respfile_write_to(kept, names.v, names.n);
+		strvec_pushf(c, "@%s", kept);
+	} else if (d->at_file_supplied) {
 		strvec_pushf(c, "@%s", respfile_write(names.v, names.n));
-	else
+	} else {
 		strvec_extend(c, &names);
+	}
 	strvec_free(&names);
 }
 

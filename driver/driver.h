@@ -204,6 +204,7 @@ struct planner {
 	char *done;                   /* per input */
 	int dumps_taken;
 	char *random_seed;
+	int at_files;                 /* response files kept under -save-temps so far */
 };
 
 /* options.c */

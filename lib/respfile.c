@@ -145,6 +145,12 @@ int respfile_expand(int argc, char **argv, struct strvec *out)
 char *respfile_write(char *const *args, size_t n)
 {
 	char *path = temp_make("");
+	respfile_write_to(path, args, n);
+	return path;
+}
+
+void respfile_write_to(const char *path, char *const *args, size_t n)
+{
 	FILE *f = fopen(path, "w");
 	if (!f)
 		fatal("cannot write response file %s: %s", path, strerror(errno));
@@ -160,7 +166,6 @@ char *respfile_write(char *const *args, size_t n)
 	}
 	if (fclose(f) != 0)
 		fatal("cannot write response file %s: %s", path, strerror(errno));
-	return path;
 }
 
 /* Well below what Linux takes (a quarter of the stack limit, 2 MiB by

@@ -23,6 +23,8 @@ int respfile_expand(int argc, char **argv, struct strvec *out);
 int respfile_parse(const char *text, size_t len, struct strvec *out, size_t *bad_quote);
 /* Write ARGS to a new temporary response file; returns its path. */
 char *respfile_write(char *const *args, size_t n);
+/* The same into PATH (a file that is kept: -save-temps). */
+void respfile_write_to(const char *path, char *const *args, size_t n);
 /* When the arguments of CMD from FIRST on would make too long a command
  * line (a few thousand long paths: the kernel refuses the exec with
  * E2BIG), move them to a response file: CMD then ends in "@FILE".  For

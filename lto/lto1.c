@@ -251,6 +251,7 @@ static int plan_runs(struct lto_link *c)
 	if (!strchr(p->dump_prefix, '/'))
 		p->dump_prefix = xasprintf("./%s", p->dump_prefix);
 	p->dumps = o->dumps;
+	p->save_temps = o->save_temps;
 	/* dumps are named after WPA and LTRANS, as with gcc: no shortcut */
 	p->small = c->ir_bytes < SMALL_IR_BYTES && !o->dumps;
 	p->verbose = o->verbose;

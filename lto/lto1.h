@@ -217,6 +217,7 @@ struct run_plan {
 	const char *jobs_spec;     /* what followed -flto=, or NULL */
 	const char *partition;     /* -flto-partition=, or NULL */
 	int small;                 /* small enough for one run without WPA */
+	int save_temps;            /* -save-temps: keep the argument files too */
 	int verbose;
 	struct strvec outputs;     /* filled in: the objects for ld */
 };

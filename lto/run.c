@@ -192,6 +192,25 @@ static void report_silent_failure(const char *name, int status, const char *err_
 	free(dir);
 }
 
+/* -save-temps: the arguments of a run go to the driver in NAME (kept),
+ * as lto-wrapper passes them: "xgcc @P.ltrans_args" for WPA,
+ * "@P.ltransK.ltrans_args" for LTRANS.  ARGV[0] stays. */
+static char **saved_args(const struct run_plan *p, char **argv, const char *name)
+{
+	if (!p->save_temps)
+		return argv;
+	size_t n = 0;
+	while (argv[n])
+		n++;
+	char *path = xasprintf("%s%s", p->prefix, name);
+	respfile_write_to(path, argv + 1, n - 1);
+	char **at = xcalloc(3, sizeof *at);
+	at[0] = argv[0];
+	at[1] = xasprintf("@%s", path);
+	free(path);
+	return at;
+}
+
 static int run_one(const struct run_plan *p, struct strvec *cmd, const char *name)
 {
 	/* every LTO input is on the WPA's (and the single run's) line, each
@@ -323,6 +342,12 @@ static int run_wpa(struct run_plan *p, int limit, struct lto_cache *cache, const
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-dumpbase");
 	strvec_pushf(&cmd, "%swpa", p->dump_prefix);
+	if (p->save_temps) {
+		char **at = saved_args(p, cmd.v, "ltrans_args");
+		cmd.n = 0;
+		strvec_push(&cmd, at[0]);
+		strvec_push(&cmd, at[1]);
+	}
 	if (run_one(p, &cmd, "lto1"))
 		return 1;
 	return read_partitions(list, job, njobs);
@@ -337,7 +362,9 @@ static int run_here(const struct run_plan *p, struct jobs *jobs, struct ltrans_j
 	for (size_t k = 0; k < nrun; k++) {
 		struct ltrans_job *j = run[k];
 		char *dumpbase = xasprintf("%sltrans%zu.ltrans", p->dump_prefix, j->index);
-		j->argv = lto_ltrans_argv(p, p->driver, NULL, j->out, j->part, dumpbase);
+		char *args = xasprintf("ltrans%zu.ltrans_args", j->index);
+		j->argv = saved_args(p, lto_ltrans_argv(p, p->driver, NULL, j->out, j->part, dumpbase), args);
+		free(args);
 		j->err = temp_make(".err");
 		if (p->verbose)
 			print_command(j->argv);
@@ -428,6 +455,17 @@ static int run_ltrans(struct run_plan *p, struct jobs *jobs, const struct lto_di
 
 int lto_run_backend(struct run_plan *p)
 {
+	/* lto-wrapper's own arguments, as collect2 saves them */
+	if (p->save_temps) {
+		struct strvec own = { 0 };
+		strvec_pushf(&own, "-fresolution=%s", p->resolution);
+		strvec_pushf(&own, "-flinker-output=%s", p->linker_output);
+		strvec_extend(&own, &p->inputs);
+		char *path = xasprintf("%slto_wrapper_args", p->prefix);
+		respfile_write_to(path, own.v, own.n);
+		free(path);
+		strvec_free(&own);
+	}
 	struct jobs *jobs = jobs_open(p->jobs_spec);
 	int limit = jobs_limit(jobs);
 	int none = p->partition && !strcmp(p->partition, "none");

@@ -54,3 +54,14 @@ same_dumps() {
 	(cd x && "$XGCC" -O2 -flto -flto-cache="$WORK/cache" -fdump-tree-optimized a.o m.o -o p)
 	[ -s x/p.ltrans0.ltrans.252t.optimized ]
 }
+
+@test "-save-temps at an LTO link: lto-wrapper's argument files, OUT.ltrans_args, OUT.ltransK.ltrans_args, OUT.wpa.args.0 ..., as gcc leaves them" {
+	(cd x && "$XGCC" -O2 -flto -save-temps -fdump-tree-optimized a.o m.o -o p) || fail "xgcc failed"
+	(cd g && gcc -O2 -flto -save-temps -fdump-tree-optimized a.o m.o -o p) || fail "gcc failed"
+	diff <(cd x && ls -1 p.*args* | sort) <(cd g && ls -1 p.*args* | sort) || fail "the argument files differ (xgcc <, gcc >)"
+	# the WPA's inputs, and its command through @p.ltrans_args
+	assert_equal "$(cat x/p.wpa.args.0)" "$(printf 'a.o\nm.o')"
+	grep -qx -- '-fwpa=*[0-9]*' x/p.ltrans_args
+	grep -qx -- '-fltrans' x/p.ltrans0.ltrans_args
+	assert_equal "$(sed -n 1p x/p.lto_wrapper_args)" "-fresolution=p.res"
+}
