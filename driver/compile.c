@@ -382,7 +382,16 @@ static void cpp_unique(const struct cc *x, const struct input *in, const char *d
 	push_group(x, GRP_CPP_C, out);
 	if (d->verbose)
 		strvec_push(out, "-v");
-	push_group(x, GRP_CPP_I, out);
+	/* %@{I*&F*}: in an @file when one was given */
+	if (d->at_file_supplied) {
+		struct strvec dirs = { 0 };
+		push_group(x, GRP_CPP_I, &dirs);
+		if (dirs.n)
+			strvec_push(out, plan_at_file(x->pl, NULL, dirs.v, dirs.n));
+		strvec_free(&dirs);
+	} else {
+		push_group(x, GRP_CPP_I, out);
+	}
 	push_group(x, GRP_CPP_P, out);
 	/* %I */
 	if (strcmp(d->ml->dir, ".") != 0) {
@@ -709,22 +718,10 @@ static void lto1_line(const struct cc *x, const struct input *in, const struct d
 	for (size_t i = 0; i < d->ninputs; i++)
 		if (d->inputs[i].lang == LANG_LTO)
 			strvec_push(&names, d->inputs[i].name);
-	if (d->at_file_supplied && d->save_temps != SAVE_NONE) {
-		/* gcc's make_at_file: kept, as DUMPBASE.args.N (DUMPDIR then "a"
-		 * without a dumpbase; no '.' after a dash gcc added) */
-		const char *base = d->dumpbase && *d->dumpbase ? d->dumpbase
-				   : d->dumpdir && *d->dumpdir ? d->dumpdir
-								: "a";
-		size_t len = strlen(base);
-		int dash = base == d->dumpdir && base[len - 1] == '-';
-		char *kept = xasprintf("%s%sargs.%d", base, dash ? "" : ".", x->pl->at_files++);
-		respfile_write_to(kept, names.v, names.n);
-		strvec_pushf(c, "@%s", kept);
-	} else if (d->at_file_supplied) {
-		strvec_pushf(c, "@%s", respfile_write(names.v, names.n));
-	} else {
+	if (d->at_file_supplied)
+		strvec_push(c, plan_at_file(x->pl, NULL, names.v, names.n));
+	else
 		strvec_extend(c, &names);
-	}
 	strvec_free(&names);
 }
 

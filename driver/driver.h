@@ -272,6 +272,10 @@ void plan_finish(struct planner *pl);
 struct command *plan_step(struct planner *pl, enum tool tool, const char *name);
 /* Record an output to delete when the job fails. */
 void plan_output(struct planner *pl, const char *path);
+/* An @file argument holding ARGS (gcc's %@{...}, and %i and %o when an
+ * @file was given): a temporary, or under -save-temps a file kept as
+ * BASE.args.N (BASE NULL: gcc's make_at_file names it). */
+char *plan_at_file(struct planner *pl, const char *base, char *const *args, size_t n);
 /* End the group of steps begun after the last one: its first step (an
  * empty one if it has none) gets the messages and outputs gathered and
  * STOP_ON_ERRORS. */

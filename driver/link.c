@@ -446,11 +446,31 @@ static void link_head(const struct driver *d, const struct link_mode *m, const c
 }
 
 /* %{L*} then %D */
-static void link_dirs(const struct driver *d, struct strvec *c)
+/* The link's @file (gcc's make_at_file at the link): kept under
+ * -save-temps as the output's name without its suffix, .args.N. */
+static char *link_at_file(struct planner *pl, const struct driver *d, struct strvec *args)
 {
+	const char *out = d->output ? d->output : d->target->default_output;
+	const char *slash = strrchr(out, '/'), *dot = strrchr(out, '.');
+	char *stem = dot && dot > (slash ? slash : out) ? xstrndup(out, (size_t)(dot - out)) : xstrdup(out);
+	char *at = plan_at_file(pl, stem, args->v, args->n);
+	free(stem);
+	return at;
+}
+
+/* %@{L*} %(link_libgcc): the -L given, in an @file when xgcc got one,
+ * then the search directories. */
+static void link_dirs(struct planner *pl, const struct driver *d, struct strvec *c)
+{
+	struct strvec given = { 0 };
 	for (size_t i = 0; i < d->nopts; i++)
 		if (d->opts[i].id == OPT_L)
-			strvec_pushf(c, "-L%s", d->opts[i].arg);
+			strvec_pushf(&given, "-L%s", d->opts[i].arg);
+	if (d->at_file_supplied && given.n)
+		strvec_push(c, link_at_file(pl, d, &given));
+	else
+		strvec_extend(c, &given);
+	strvec_free(&given);
 	struct strvec ldirs = { 0 };
 	library_dirs(d, DIRS_LINK, 1, &ldirs);
 	for (size_t i = 0; i < ldirs.n; i++) {
@@ -496,7 +516,7 @@ static int sanitizer_spec_needed(const struct driver *d, const struct link_mode 
 /* %o: the inputs, -l and -Wl items in order (the objects the plan's
  * inputs become); xg++ adds its libraries.  NO_IR gets the objects this
  * run compiled without -flto. */
-static void link_items(const struct driver *d, const struct plan *p, struct strvec *c,
+static void link_items(struct planner *pl, const struct driver *d, const struct plan *p, struct strvec *c,
 		       struct strvec *no_ir)
 {
 	struct strvec items = { 0 };
@@ -533,7 +553,7 @@ static void link_items(const struct driver *d, const struct plan *p, struct strv
 	}
 	if (d->at_file_supplied && items.n) {
 		/* gcc passes the inputs through a response file when it got one */
-		strvec_pushf(c, "@%s", respfile_write(items.v, items.n));
+		strvec_push(c, link_at_file(pl, d, &items));
 	} else {
 		strvec_extend(c, &items);
 	}
@@ -613,7 +633,7 @@ static void option_libs(const struct driver *d, const struct link_mode *m, unsig
 }
 
 /* The whole collect2 line; NO_IR as for link_items. */
-static void link_line(const struct driver *d, const struct plan *p, const char *collect2,
+static void link_line(struct planner *pl, const struct driver *d, const struct plan *p, const char *collect2,
 		      struct strvec *c, struct strvec *no_ir)
 {
 	struct link_mode m = link_mode(d);
@@ -621,10 +641,10 @@ static void link_line(const struct driver *d, const struct plan *p, const char *
 	link_head(d, &m, collect2, c);
 	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
 		style->start_files(d, &m, c);
-	link_dirs(d, c);
+	link_dirs(pl, d, c);
 	unsigned san = m.nostdlib || m.relocatable || m.nodefaultlibs ? 0 : sanitizers(d);
 	sanitizer_libs(d, &m, san, c);
-	link_items(d, p, c, no_ir);
+	link_items(pl, d, p, c, no_ir);
 	option_libs(d, &m, san, c);
 	if (!m.nostdlib && !m.relocatable && !m.nodefaultlibs)
 		style->default_libs(d, &m, c);
@@ -739,7 +759,7 @@ void plan_link(struct planner *pl)
 		diag(DIAG_FATAL, "cannot find %s next to %s or in %s", diag_q("collect2"), d->self_dir,
 		     PKGLIBEXECDIR);
 	struct strvec no_ir = { 0 };
-	link_line(d, pl->plan, collect2 ? collect2 : "collect2", &pl->plan->cmds[k].argv, &no_ir);
+	link_line(pl, d, pl->plan, collect2 ? collect2 : "collect2", &pl->plan->cmds[k].argv, &no_ir);
 	plan_output(pl, link_output(d));
 	/* the objects this run compiled without -flto hold no IR: collect2
 	 * need not look for it (collect/scan.c) */

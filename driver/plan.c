@@ -11,6 +11,7 @@
 
 #include "driver.h"
 #include "diag.h"
+#include "respfile.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,25 @@ struct command *plan_step(struct planner *pl, enum tool tool, const char *name)
 	struct command *c = &p->cmds[p->n++];
 	*c = (struct command){ .job = pl->job, .tool = tool, .name = name };
 	return c;
+}
+
+char *plan_at_file(struct planner *pl, const char *base, char *const *args, size_t n)
+{
+	const struct driver *d = pl->d;
+	if (d->save_temps == SAVE_NONE)
+		return xasprintf("@%s", respfile_write(args, n));
+	/* gcc's make_at_file: BASE, else the dumpbase, the dumpdir, "a";
+	 * ".args.N", without the '.' after the dash a dumpdir ends in */
+	int dash = 0;
+	if (!base) {
+		base = d->dumpbase && *d->dumpbase ? d->dumpbase : d->dumpdir && *d->dumpdir ? d->dumpdir : "a";
+		dash = base == d->dumpdir && base[strlen(base) - 1] == '-';
+	}
+	char *kept = xasprintf("%s%sargs.%d", base, dash ? "" : ".", pl->at_files++);
+	respfile_write_to(kept, args, n);
+	char *at = xasprintf("@%s", kept);
+	free(kept);
+	return at;
 }
 
 void plan_output(struct planner *pl, const char *path)

@@ -229,3 +229,17 @@ EOF
 	cmp <(objdump -d two.o | tail -n +3) <(objdump -d one.o | tail -n +3) || fail "the code differs"
 	assert_no_temps
 }
+
+@test "with an @file given, -I/-F, -L and the link's inputs go to the programs in @files, kept under -save-temps with gcc's names" {
+	printf 'int main(void) { return 0; }\n' >m.c
+	printf 'int f(void) { return 1; }\n' >f.c
+	mkdir -p inc lib
+	same_as_gcc gcc "$XGCC" @/dev/null -I inc -c m.c
+	same_as_gcc gcc "$XGCC" @/dev/null -I inc -L lib m.c f.c -o prog
+	mkdir x g
+	(cd x && "$XGCC" @/dev/null -I ../inc -L ../lib -save-temps ../m.c ../f.c -o prog.exe) || fail "xgcc failed"
+	(cd g && gcc @/dev/null -I ../inc -L ../lib -save-temps ../m.c ../f.c -o prog.exe) || fail "gcc failed"
+	diff <(cd x && ls -1 | grep args | sort) <(cd g && ls -1 | grep -v ld1_args | grep args | sort) ||
+		fail "the kept @files differ (xgcc <, gcc >)"
+	assert_equal "$(cat x/prog.args.2)" "-L../lib"
+}
