@@ -1067,12 +1067,20 @@ static void plan_compare_debug(const struct cc *x)
 	x2.du = dumps_for(&d2, x->in, 1);
 
 	const char *cc = compiler_for(&d2, x->in->lang);
+	/* with -save-temps gcc preprocesses again, into %b.gk.i */
+	const char *src = x->cc1_src;
+	if (x->preprocessed && x->in->lang != LANG_LTO && d->save_temps != SAVE_NONE &&
+	    x->cc1_src != x->in->name) {
+		x2.cc = cc;
+		x2.dep = dep_file(&d2, &x->du);
+		src = plan_separate_cpp(&x2);
+	}
 	size_t k = x->pl->plan->n;
 	struct strvec *c = step(x, x->in->lang == LANG_LTO ? TOOL_LTO1 : TOOL_CC1, file_base_name(cc));
 	if (x->in->lang == LANG_LTO) {
 		lto1_line(&x2, x->in, &x2.du, "/dev/null", c);
 	} else {
-		cc1_line(&x2, x->in, &x2.du, cc, x->cc1_src, x->preprocessed, dep_file(&d2, &x->du), c);
+		cc1_line(&x2, x->in, &x2.du, cc, src, x->preprocessed, dep_file(&d2, &x->du), c);
 		strvec_push(c, "-o");
 		strvec_push(c, "/dev/null");
 		cc1_options_tail(&x2, c);

@@ -207,3 +207,13 @@ cc1_lines() {
 	assert [ -s mine.gkd ]
 	assert [ -s x.o ]
 }
+
+@test "-fcompare-debug -save-temps: the second compilation preprocesses again, into x.gk.i, as gcc" {
+	run "$XGCC" -c -O2 -fcompare-debug -save-temps x.c
+	assert_success
+	assert [ -s x.gk.i ]
+	assert [ -s x.i ]
+	run cc1_lines -c -O2 -fcompare-debug -save-temps x.c
+	assert_line --regexp ' -E .*-fcompare-debug-second.* -o x\.gk\.i$'
+	assert_line --regexp ' -fpreprocessed x\.gk\.i '
+}
