@@ -279,6 +279,22 @@ static int merged_output(const struct link *l, const struct strvec *objects)
 }
 
 
+/* ld's @file when collect2 got one (gcc's collect2 then passes ld its
+ * arguments so): under -save-temps kept as OUTPUT-STEM.ld1_args, the
+ * name gcc's collect2 gives it, else a temporary. */
+static char *ld_args_file(const struct link *l, const struct strvec *args)
+{
+	const char *opts = getenv("COLLECT_GCC_OPTIONS");
+	if (!opts || !(strstr(opts, "'-save-temps'") || strstr(opts, "'-save-temps=")))
+		return respfile_write(args->v, args->n);
+	const char *out = l->output ? l->output : "a.out";
+	const char *slash = strrchr(out, '/'), *dot = strrchr(out, '.');
+	char *path = dot && dot > (slash ? slash : out) ? xasprintf("%.*s.ld1_args", (int)(dot - out), out)
+						       : xasprintf("%s.ld1_args", out);
+	respfile_write_to(path, args->v, args->n);
+	return path;
+}
+
 /* Alone, --version and --help are collect2's; with a link line they are
  * ld's (xgcc -Wl,--version). */
 static int about(int argc, char **argv)
@@ -398,7 +414,7 @@ int main(int argc, char **argv)
 	struct strvec cmd = { 0 };
 	strvec_push(&cmd, (char *)l.ld);
 	if (nresp > 0 && ld_args.n) {
-		strvec_pushf(&cmd, "@%s", respfile_write(ld_args.v, ld_args.n));
+		strvec_pushf(&cmd, "@%s", ld_args_file(&l, &ld_args));
 	} else {
 		strvec_extend(&cmd, &ld_args);
 		respfile_fit(&cmd, 1);
