@@ -525,6 +525,8 @@ static void cc1_options_end(const struct cc *x, struct strvec *out)
 	     opt_starting(d, "-fprofile-generate")) &&
 	    !opt_given(d, "-fprofile-update=single") && pthread_on(d))
 		strvec_push(out, "-fprofile-update=prefer-atomic");
+	/* what -specs= files append to *cc1_options */
+	push_spec_added(d, SPEC_CC1_OPTIONS, out);
 }
 
 /* cc1_options' end and the distribution's defaults (cc1 and cc1plus only). */
@@ -644,6 +646,7 @@ static void as_command(const struct cc *x, const char *src, int asm_source, int 
 	}
 	if (opt_given(d, "-msse2avx") && !opt_given(d, "-mavx"))
 		strvec_push(as, "-msse2avx");
+	push_spec_added(d, SPEC_ASM, as); /* what -specs= files append to %a */
 	push_group(x, GRP_AS, as);
 	/* the assembler options gcc adds for --help and --target-help */
 	if (has_opt(d, OPT_help))

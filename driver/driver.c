@@ -95,13 +95,17 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 		strvec_push(&all, "-shared-libgcc");
 	push_machine_defaults(d, &all);
 	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].self_spec)
+		if (d->opts[i].self_spec == 1)
 			strvec_push(&all, d->opts[i].word);
 	for (int k = thread_self_specs(d); k > 0; k--) {
 		if (d->target->link == LINK_MINGW)
 			strvec_push(&all, "-mthreads");
 		strvec_push(&all, "-pthread");
 	}
+	/* a -specs= file's *self_spec switches, after gcc's own */
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].self_spec == 2)
+			push_opt(d, &d->opts[i], &all);
 	if (dumpdir) {
 		strvec_push(&all, "-dumpdir");
 		strvec_push(&all, dumpdir);
@@ -397,9 +401,6 @@ static void driver_options(struct driver *d)
 		case OPT_sysroot:
 		case OPT_sysroot_sep: d->sysroot = o->arg; break;
 		case OPT_o: d->output = o->arg; break;
-		case OPT_specs:
-			diag(DIAG_ERROR, "%s: spec files are not supported by xgcc", diag_qf("-specs=%s", o->arg));
-			break;
 		default: break;
 		}
 	}
@@ -1013,6 +1014,7 @@ int main(int argc, char **argv)
 	executable_suffix(&d);
 	driver_options(&d);
 	select_multilib(&d);
+	read_user_specs(&d);
 	/* gcc -v and -### without inputs print the configuration and stop
 	 * there, with status 0 even after errors (gcc's maybe_print_and_exit) */
 	int nothing_in = d.ninputs == 0 && d.nlink_items == 0;

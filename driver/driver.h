@@ -51,7 +51,8 @@ struct opt {
 	int elided;        /* removed by a self spec (gcc's %<): no command gets
 			    * it, COLLECT_GCC_OPTIONS keeps its blank */
 	int self_spec;     /* added by a self spec: after the machine defaults
-			    * in COLLECT_GCC_OPTIONS */
+			    * in COLLECT_GCC_OPTIONS (2: a -specs= file's *self_spec,
+			    * after gcc's own self specs) */
 };
 
 enum lang {
@@ -124,6 +125,8 @@ struct driver {
 	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
 	int compare_debug_from_env;  /* ... set by GCC_COMPARE_DEBUG, not by an option */
 	char *offload_targets;       /* -foffload=: "nvptx-none:amdgcn-amdhsa", "" for none */
+	struct spec_set *specs;      /* the backend's, with the -specs= files read */
+	char *spec_added[4];         /* what -specs= files append there (enum spec_point) */
 	int offload_default;         /* ... the backend's default list (OFFLOAD_TARGET_DEFAULT) */
 };
 
@@ -216,6 +219,16 @@ void parse_command_line(struct driver *d, int argc, char **argv);
 struct spec_set;
 void driver_specs(struct spec_set *s);
 void dump_specs(void);
+/* The places where xgcc takes what -specs= files append to a spec: the
+ * added switches of *self_spec, the end of *cc1_options, *link (%l) and
+ * *asm (%a). */
+enum spec_point { SPEC_SELF, SPEC_CC1_OPTIONS, SPEC_LINK, SPEC_ASM };
+/* Read the -specs= files (in order, searched as gcc searches them) and
+ * take what they append; a change xgcc cannot apply is an error naming
+ * the file and the spec.  Then add the switches of *self_spec. */
+void read_user_specs(struct driver *d);
+/* The words of what the -specs= files append at P, under D's switches. */
+void push_spec_added(const struct driver *d, enum spec_point p, struct strvec *out);
 /* gcc's made-up input "help-dummy" (C), through which --help=,
  * --target-help and --help -v reach cc1, as and ld. */
 void add_help_dummy(struct driver *d);

@@ -7,6 +7,7 @@
 #include "about.h"
 #include "diag.h"
 #include "process.h"
+#include "spec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@ void print_version_header(const struct driver *d)
 {
 	char *as_opts = collect_as_options(d);
 	fprintf(stderr, "Using built-in specs.\n");
+	for (size_t i = 0; d->specs && i < d->specs->said.n; i++)
+		fprintf(stderr, "%s\n", d->specs->said.v[i]);
 	if (as_opts)
 		fprintf(stderr, "COLLECT_AS_OPTIONS=%s\n", as_opts);
 	free(as_opts);

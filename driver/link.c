@@ -415,6 +415,7 @@ static void link_head(const struct driver *d, const struct link_mode *m, const c
 	if (d->sysroot)
 		strvec_pushf(c, "--sysroot=%s", d->sysroot);
 	style_of(d)->link_spec(d, m, c);
+	push_spec_added(d, SPEC_LINK, c); /* what -specs= files append to %l */
 	if (!m->shared && !m->is_static && !m->relocatable && m->pie)
 		strvec_push(c, "-pie");
 	push_compress_debug(d, c, 0);

@@ -196,8 +196,11 @@ static int read_directive(struct spec_set *s, const char *name, const char *line
 		int r = spec_rename(s, old, new_name, &why);
 		if (r < 0)
 			*err = xasprintf("%s: %s", name, why);
-		else if (verbose)
-			fprintf(stderr, "rename spec %s to %s\n", old, new_name);
+		else {
+			if (verbose)
+				fprintf(stderr, "rename spec %s to %s\n", old, new_name);
+			strvec_push(&s->said, xasprintf("rename spec %s to %s", old, new_name));
+		}
 		free(why);
 		free(old);
 		free(new_name);
@@ -271,6 +274,10 @@ int spec_read_text(struct spec_set *s, const char *name, const char *text, int m
 int spec_read_file(struct spec_set *s, const char *path, int main_specs, int user, spec_find_fn *find,
 		   void *find_arg, int verbose, char **err)
 {
+	/* said before the file is opened, as gcc says it */
+	strvec_push(&s->said, xasprintf("Reading specs from %s", path));
+	if (verbose)
+		fprintf(stderr, "Reading specs from %s\n", path);
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return *err = xasprintf("cannot read spec file %s: %s", diag_q(path), strerror(errno)), -1;
@@ -282,8 +289,6 @@ int spec_read_file(struct spec_set *s, const char *path, int main_specs, int use
 		putc(c, m);
 	fclose(f);
 	fclose(m);
-	if (verbose)
-		fprintf(stderr, "Reading specs from %s\n", path);
 	int r = spec_read_text(s, path, text, main_specs, user, find, find_arg, verbose, err);
 	free(text);
 	return r;
@@ -306,6 +311,9 @@ void spec_set_free(struct spec_set *s)
 	free(s->defs);
 	free(s->compilers);
 	free(s->link_command);
+	for (size_t i = 0; i < s->said.n; i++)
+		free(s->said.v[i]);
+	strvec_free(&s->said);
 	*s = (struct spec_set){ 0 };
 }
 

@@ -42,6 +42,8 @@ struct spec_set {
 	size_t ncompilers, ccap;
 	char *link_command; /* *link_command:, or a spec file's "suffix-less" row */
 	int sealed;         /* the backend's specs are in: new names go first */
+	struct strvec said;  /* what gcc -v says while reading spec files: "Reading
+			      * specs from F", "rename spec A to B", in order */
 };
 
 /* NAME's body, or NULL when no such spec is defined. */
