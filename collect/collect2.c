@@ -287,10 +287,9 @@ static char *ld_args_file(const struct link *l, const struct strvec *args)
 	const char *opts = getenv("COLLECT_GCC_OPTIONS");
 	if (!opts || !(strstr(opts, "'-save-temps'") || strstr(opts, "'-save-temps=")))
 		return respfile_write(args->v, args->n);
-	const char *out = l->output ? l->output : "a.out";
-	const char *slash = strrchr(out, '/'), *dot = strrchr(out, '.');
-	char *path = dot && dot > (slash ? slash : out) ? xasprintf("%.*s.ld1_args", (int)(dot - out), out)
-						       : xasprintf("%s.ld1_args", out);
+	char *stem = file_strip_suffix(l->output ? l->output : "a.out");
+	char *path = xasprintf("%s.ld1_args", stem);
+	free(stem);
 	respfile_write_to(path, args->v, args->n);
 	return path;
 }

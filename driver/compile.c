@@ -44,20 +44,6 @@ const char *lang_name(enum lang l)
 
 static int is_cxx(enum lang l) { return l == LANG_CXX || l == LANG_CXX_OUTPUT || l == LANG_CXX_HEADER; }
 
-/* The suffix of PATH's last component, with its dot, or "". */
-static const char *suffix_of(const char *path)
-{
-	const char *b = file_base_name(path);
-	const char *dot = strrchr(b, '.');
-	return dot && dot != b ? dot : "";
-}
-
-/* PATH without its suffix. */
-static char *strip_suffix(const char *path)
-{
-	return xstrndup(path, strlen(path) - strlen(suffix_of(path)));
-}
-
 /* What -dumpdir, -dumpbase and -dumpbase-ext tell the compiler of IN
  * (gcc's %:dumps(), from the run's names that plan_dumps() decided), and
  * IN's %b: the stem of its auxiliary files, in the dumpdir. */
@@ -143,7 +129,7 @@ static struct dumps dumps_for(const struct driver *d, const struct input *in, in
 	if (d->dumpbase && *d->dumpbase && !r.ext)
 		r.ext = "";
 	if (!r.ext)
-		r.ext = suffix_of(ib);
+		r.ext = file_suffix(ib);
 	if (d->dumpbase && *d->dumpbase) {
 		base = xstrdup(d->dumpbase);
 		sfx = base + strlen(d->outbase);
@@ -152,7 +138,7 @@ static struct dumps dumps_for(const struct driver *d, const struct input *in, in
 		sfx = NULL;
 	} else {
 		base = xstrdup(ib);
-		sfx = base + strlen(ib) - strlen(suffix_of(ib));
+		sfx = base + strlen(ib) - strlen(file_suffix(ib));
 	}
 	if (*gk || !sfx || strcmp(sfx, r.ext) != 0) {
 		if (sfx)
@@ -164,7 +150,7 @@ static struct dumps dumps_for(const struct driver *d, const struct input *in, in
 	r.base = base;
 	if (!*r.ext)
 		r.ext = NULL;
-	char *stem = d->outbase ? xstrdup(d->outbase) : strip_suffix(ib);
+	char *stem = d->outbase ? xstrdup(d->outbase) : file_strip_suffix(ib);
 	r.stem = xasprintf("%s%s", stem, gk);
 	free(stem);
 	return r;
@@ -558,7 +544,7 @@ static const char *compiler_for(const struct driver *d, enum lang l)
 static char *dep_file(const struct driver *d, const struct dumps *du)
 {
 	if (d->output) {
-		char *stem = strip_suffix(d->output);
+		char *stem = file_strip_suffix(d->output);
 		char *r = xasprintf("%s.d", stem);
 		free(stem);
 		return r;
@@ -572,7 +558,7 @@ static char *final_output(const struct driver *d, const struct input *in, const 
 	if (d->output)
 		return xstrdup(d->output);
 	const char *b = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
-	char *stem = strcmp(b, "-") == 0 ? xstrdup("-") : strip_suffix(b);
+	char *stem = strcmp(b, "-") == 0 ? xstrdup("-") : file_strip_suffix(b);
 	char *r = xasprintf("%s%s", stem, suffix);
 	free(stem);
 	return r;
@@ -738,8 +724,7 @@ int lto_wpa(const struct driver *d)
  * p-x.c.gkd when linking to p; x.gk.c.gkd in the second compilation). */
 static char *aux_gkd(const struct cc *x)
 {
-	const char *base = file_base_name(x->in->name), *dot = strrchr(base, '.');
-	return xasprintf("%s%s%s.gkd", x->du.dir ? x->du.dir : "", x->du.stem, dot && dot != base ? dot : "");
+	return xasprintf("%s%s%s.gkd", x->du.dir ? x->du.dir : "", x->du.stem, file_suffix(x->in->name));
 }
 
 /* %:compare-debug-dump-opt() after cc1's options (gcc.cc): the dump of

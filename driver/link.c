@@ -446,14 +446,11 @@ static void link_head(const struct driver *d, const struct link_mode *m, const c
 		}
 }
 
-/* %{L*} then %D */
 /* The link's @file (gcc's make_at_file at the link): kept under
  * -save-temps as the output's name without its suffix, .args.N. */
 static char *link_at_file(struct planner *pl, const struct driver *d, struct strvec *args)
 {
-	const char *out = d->output ? d->output : d->target->default_output;
-	const char *slash = strrchr(out, '/'), *dot = strrchr(out, '.');
-	char *stem = dot && dot > (slash ? slash : out) ? xstrndup(out, (size_t)(dot - out)) : xstrdup(out);
+	char *stem = file_strip_suffix(link_output(d));
 	char *at = plan_at_file(pl, stem, args->v, args->n);
 	free(stem);
 	return at;
@@ -633,24 +630,29 @@ static void option_libs(const struct driver *d, const struct link_mode *m, unsig
 	}
 }
 
-/* The whole collect2 line; NO_IR as for link_items. */
-static void link_line(struct planner *pl, const struct driver *d, const struct plan *p, const char *collect2,
-		      struct strvec *c, struct strvec *no_ir)
+/* The sanitizers whose libraries the link takes. */
+static unsigned linked_sanitizers(const struct driver *d, const struct link_mode *m)
 {
-	struct link_mode m = link_mode(d);
+	return m->nostdlib || m->relocatable || m->nodefaultlibs ? 0 : sanitizers(d);
+}
+
+/* The whole collect2 line for the link mode M and the sanitizers SAN;
+ * NO_IR as for link_items. */
+static void link_line(struct planner *pl, const struct driver *d, const struct link_mode *m, unsigned san,
+		      const char *collect2, struct strvec *c, struct strvec *no_ir)
+{
 	const struct link_parts *style = style_of(d);
-	link_head(d, &m, collect2, c);
-	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
-		style->start_files(d, &m, c);
+	link_head(d, m, collect2, c);
+	if (!m->nostdlib && !m->relocatable && !m->nostartfiles)
+		style->start_files(d, m, c);
 	link_dirs(pl, d, c);
-	unsigned san = m.nostdlib || m.relocatable || m.nodefaultlibs ? 0 : sanitizers(d);
-	sanitizer_libs(d, &m, san, c);
-	link_items(pl, d, p, c, no_ir);
-	option_libs(d, &m, san, c);
-	if (!m.nostdlib && !m.relocatable && !m.nodefaultlibs)
-		style->default_libs(d, &m, c);
-	if (!m.nostdlib && !m.relocatable && !m.nostartfiles)
-		style->end_files(d, &m, c);
+	sanitizer_libs(d, m, san, c);
+	link_items(pl, d, pl->plan, c, no_ir);
+	option_libs(d, m, san, c);
+	if (!m->nostdlib && !m->relocatable && !m->nodefaultlibs)
+		style->default_libs(d, m, c);
+	if (!m->nostdlib && !m->relocatable && !m->nostartfiles)
+		style->end_files(d, m, c);
 	for (size_t i = 0; i < d->nopts; i++)
 		if (d->opts[i].id == OPT_T)
 			push_opt(d, &d->opts[i], c);
@@ -713,7 +715,7 @@ static void link_environment(const struct driver *d, struct command *c)
  * OpenACC and -ftree-parallelize-loops=N > 1, libitm.spec for -fgnu-tm;
  * -v and -### say "Reading specs from", and a backend without the
  * library (mingw-w64 has no libitm) has no spec file, which stops gcc. */
-static char *read_link_specs(const struct driver *d)
+static char *read_link_specs(const struct driver *d, const struct link_mode *m, unsigned san)
 {
 	const char *specs[2 + NSANITIZERS] = { NULL };
 	if (opt_on(d, "-fopenmp") || opt_on(d, "-fopenacc") || parallelize_loops(d))
@@ -721,10 +723,8 @@ static char *read_link_specs(const struct driver *d)
 	if (opt_on(d, "-fgnu-tm"))
 		specs[1] = "libitm.spec";
 	/* once for each sanitizer that includes it, as gcc reads it again */
-	struct link_mode m = link_mode(d);
-	unsigned san = m.nostdlib || m.relocatable || m.nodefaultlibs ? 0 : sanitizers(d);
 	for (size_t k = 0; k < NSANITIZERS; k++)
-		if ((san & sanitizer_table[k].bit) && sanitizer_spec_needed(d, &m, &sanitizer_table[k]))
+		if ((san & sanitizer_table[k].bit) && sanitizer_spec_needed(d, m, &sanitizer_table[k]))
 			specs[2 + k] = "libsanitizer.spec";
 	char *shown = NULL;
 	for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
@@ -754,13 +754,15 @@ void plan_link(struct planner *pl)
 	if (has_opt(d, OPT_target_help))
 		pl->plan->cmds[k].banner = "\nLinker options\n==============\n\n"
 					   "Use \"-Wl,OPTION\" to pass \"OPTION\" to the linker.\n\n";
-	pl->plan->cmds[k].shown = read_link_specs(d);
+	struct link_mode m = link_mode(d);
+	unsigned san = linked_sanitizers(d, &m);
+	pl->plan->cmds[k].shown = read_link_specs(d, &m, san);
 	char *collect2 = find_helper(d, "collect2");
 	if (!collect2)
 		diag(DIAG_FATAL, "cannot find %s next to %s or in %s", diag_q("collect2"), d->self_dir,
 		     PKGLIBEXECDIR);
 	struct strvec no_ir = { 0 };
-	link_line(pl, d, pl->plan, collect2 ? collect2 : "collect2", &pl->plan->cmds[k].argv, &no_ir);
+	link_line(pl, d, &m, san, collect2 ? collect2 : "collect2", &pl->plan->cmds[k].argv, &no_ir);
 	plan_output(pl, link_output(d));
 	/* the objects this run compiled without -flto hold no IR: collect2
 	 * need not look for it (collect/scan.c) */

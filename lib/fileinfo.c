@@ -102,3 +102,15 @@ const char *file_base_name(const char *path)
 	const char *slash = strrchr(path, '/');
 	return slash ? slash + 1 : path;
 }
+
+const char *file_suffix(const char *path)
+{
+	const char *b = file_base_name(path);
+	const char *dot = strrchr(b, '.');
+	return dot && dot != b ? dot : "";
+}
+
+char *file_strip_suffix(const char *path)
+{
+	return xstrndup(path, strlen(path) - strlen(file_suffix(path)));
+}

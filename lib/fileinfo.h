@@ -19,6 +19,11 @@ int file_mkdirs(const char *dir, mode_t last);
 
 /* PATH's last component: what follows its last '/'. */
 const char *file_base_name(const char *path);
+/* The suffix of PATH's last component, with its dot ("" for none; a
+ * name that only starts with a dot has none). */
+const char *file_suffix(const char *path);
+/* PATH without that suffix, malloc'd. */
+char *file_strip_suffix(const char *path);
 
 /* The whole file PATH in *DATA (malloc'd, with a NUL after it), its size
  * in *SIZE: 0, or -1 with errno set. */
