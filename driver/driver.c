@@ -556,7 +556,8 @@ static int offload_target_ok(const char *target, size_t len)
  * passed on only as -foffload-options= when it carries options. */
 static void offload_options(struct driver *d)
 {
-	char *targets = NULL;
+	struct strvec targets = { 0 };
+	int chosen = 0; /* an option set the list (else the backend's) */
 	size_t keep = 0;
 	for (size_t i = 0; i < d->nopts; i++) {
 		struct opt *o = &d->opts[i];
@@ -589,34 +590,27 @@ static void offload_options(struct driver *d)
 			const char *n = strchr(c, ',');
 			n = n && n < end ? n : end;
 			size_t len = (size_t)(n - c);
-			if (len == 7 && !strncmp(c, "default", 7)) {
-				free(targets);
-				targets = NULL;
-			} else if ((len == 7 && !strncmp(c, "disable", 7)) || !offload_target_ok(c, len)) {
-				free(targets);
-				targets = xstrdup("");
-				stopped = 1;
-			} else if (!targets) {
-				targets = xstrndup(c, len);
+			char *name = xstrndup(c, len);
+			if (!strcmp(name, "default")) {
+				targets.n = 0, chosen = 0;
+			} else if (!strcmp(name, "disable") || !offload_target_ok(c, len)) {
+				targets.n = 0, chosen = 1, stopped = 1;
 			} else {
-				char *t = xasprintf(":%s:", targets), *pat = xasprintf(":%.*s:", (int)len, c);
-				if (!strstr(t, pat)) {
-					char *more = xasprintf("%s:%.*s", targets, (int)len, c);
-					free(targets);
-					targets = more;
-				}
-				free(t);
-				free(pat);
+				chosen = 1;
+				if (!strvec_contains(&targets, name))
+					strvec_push(&targets, name);
 			}
 			c = n + 1;
 		}
 	}
 	d->nopts = keep;
-	if (!targets && *backend_current()->offload_targets) {
-		targets = xstrdup(backend_current()->offload_targets);
+	if (chosen) {
+		d->offload_targets = strvec_join(&targets, ':');
+	} else if (*backend_current()->offload_targets) {
+		d->offload_targets = xstrdup(backend_current()->offload_targets);
 		d->offload_default = backend_current()->offload_defaulted;
 	}
-	d->offload_targets = targets;
+	strvec_free(&targets);
 }
 
 /* -fplugin=NAME: a file, or NAME.so in the backend's plugin directory. */
