@@ -1070,12 +1070,24 @@ static int store_all(struct spec_run *r, const struct strvec *v)
 	return 0;
 }
 
+/* The letters that stand for a named spec: %1 is %(cc1), and so on. */
+static const struct {
+	char letter;
+	const char *name;
+} named_letters[] = {
+	{ '1', "cc1" }, { '2', "cc1plus" }, { 'a', "asm" },	   { 'A', "asm_final" }, { 'C', "cpp" },
+	{ 'E', "endfile" }, { 'l', "link" }, { 'L', "lib" }, { 'G', "libgcc" },    { 'S', "startfile" },
+};
+
 static int percent(struct spec_run *r, const char **pp, const char *spec, const char *soft)
 {
 	const char *p = *pp;
 	int c = *p++;
 	*pp = p;
 	const struct spec_input *in = r->in;
+	for (size_t k = 0; k < sizeof named_letters / sizeof *named_letters; k++)
+		if (c == named_letters[k].letter)
+			return expand_named(r, named_letters[k].name);
 	switch (c) {
 	case 0:
 		return fail(r, "spec %s invalid", diag_q(spec));
@@ -1235,26 +1247,6 @@ static int percent(struct spec_run *r, const char **pp, const char *spec, const 
 		return expand_list(r, r->assembler_options);
 	case 'Z':
 		return expand_list(r, r->preprocessor_options);
-	case '1':
-		return expand_named(r, "cc1");
-	case '2':
-		return expand_named(r, "cc1plus");
-	case 'a':
-		return expand_named(r, "asm");
-	case 'A':
-		return expand_named(r, "asm_final");
-	case 'C':
-		return expand_named(r, "cpp");
-	case 'E':
-		return expand_named(r, "endfile");
-	case 'l':
-		return expand_named(r, "link");
-	case 'L':
-		return expand_named(r, "lib");
-	case 'G':
-		return expand_named(r, "libgcc");
-	case 'S':
-		return expand_named(r, "startfile");
 	case 'M':
 	case 'R': {
 		const char *v = r->ops && r->ops->value ? r->ops->value(r->arg, c) : NULL;
