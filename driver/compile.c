@@ -1,27 +1,35 @@
-/* Command lines for cc1, cc1plus, lto1 and as.
+/* The compilation of each input, from gcc's specs.
  *
- * gcc builds these from its specs (cpp_unique_options, cc1_options,
- * cpp_options, asm_options).  Here each spec is a function that pushes
- * the option groups of the option table in the spec's order; within a
- * group the options keep their command-line order.  The comments name
- * the spec fragment each step stands for.
+ * gcc compiles an input by running its language's row of the compiler
+ * table (driver/compilers.c) through the spec interpreter (driver/spec.c)
+ * with the backend's named specs (%(cc1_options), %(invoke_as) ...) and
+ * the run's switches; each command the expansion ends (cc1, as, objcopy
+ * of -gsplit-dwarf) becomes a step of the plan there and then, so that
+ * what the expansion says afterwards (an %e of the assembler's spec)
+ * comes after it, as under gcc, which runs each command as its spec ends
+ * it.  What the specs ask of the driver comes through struct spec_ops
+ * below: temporary names, the %I paths, the %w output, @files, and the
+ * driver's spec functions (%:dumps(), %:compare-debug-dump-opt(),
+ * %:local_cpu_detect(), %:debug-level-gt() ...).
  *
- * -x lto inputs go to the backend's lto1 (gcc's "@lto" spec), which
- * lto-wrapper and xgcc's LTO stage run through the driver for WPA and
- * LTRANS: several inputs make one run when -o or -fwpa is given.
+ * xgcc adds two things to what gcc's specs say, both as switches: the
+ * excess precision it decides for the input (-fexcess-precision=, after
+ * the others: the last one counts), and through the edit of %(invoke_as)
+ * (driver/specs.c) the LTO marker that collect2 finds in an -flto object.
  *
- * plan_input() plans one input's job as steps of the run's plan, stage by
- * stage (preprocess, compile, assemble, split DWARF, the second
- * compilation of -fcompare-debug), from the read-only driver and a
- * struct cc that carries what one stage leaves for the next.  -pipe and
- * -save-temps decide the steps' outputs as they are planned.
+ * -fcompare-debug compiles the input a second time, as gcc does: the
+ * same row with the switches of gcc's compare-debug-self-opt (the
+ * outputs and dependency options removed, -w -S -o /dev/null
+ * -fcompare-debug-second and the -fcompare-debug= options added), the
+ * temporaries' and dump names with ".gk"; the final insns dumps of the
+ * two must then be the same (the step's compare).
  */
 #include "config.h"
 
 #include "driver.h"
 #include "diag.h"
 #include "fileinfo.h"
-#include "respfile.h"
+#include "spec.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -42,94 +50,36 @@ const char *lang_name(enum lang l)
 	return names[l];
 }
 
-static int is_cxx(enum lang l) { return l == LANG_CXX || l == LANG_CXX_OUTPUT || l == LANG_CXX_HEADER; }
-
-/* What -dumpdir, -dumpbase and -dumpbase-ext tell the compiler of IN
- * (gcc's %:dumps(), from the run's names that plan_dumps() decided), and
- * IN's %b: the stem of its auxiliary files, in the dumpdir. */
-struct dumps {
-	const char *dir;  /* NULL when none is passed */
-	char *base;
-	const char *ext;  /* NULL when none is passed */
-	char *stem;       /* %b, without the dumpdir */
-};
-
-/* The planning of one input's compilation: the driver (for the second
- * compilation of -fcompare-debug, a copy with that one's options), the
- * excess precision decided for the input, and what the stages planned so
- * far leave for the next ones. */
+/* The expansion of one input's row: the spec_ops' argument. */
 struct cc {
-	const struct driver *d;
+	const struct driver *d;   /* for the second compilation of -fcompare-debug, a copy
+				   * with that one's switches */
 	struct planner *pl;
 	const struct input *in;
 	size_t index;
-	const char *fp_mode;   /* -fexcess-precision= the driver decided, or NULL */
-	int second;            /* the second compilation of -fcompare-debug */
-	int to_object;         /* -c, or linking */
-	struct dumps du;
-	const char *cc;        /* cc1 or cc1plus */
-	char *dep;             /* -MD's file */
-	size_t compile_step;   /* the step whose assembly as reads, or NO_STEP */
-	const char *asm_src;   /* what as reads, or NULL */
-	int asm_piped;         /* ... through a pipe from the compile step */
-	const char *cc1_src;   /* what cc1 compiled, for the second compilation */
-	int preprocessed;
-	char *gkd_first;       /* -fcompare-debug: the first compilation's dump */
-	char *obj;             /* what as writes */
+	int second;               /* the second compilation of -fcompare-debug */
+	const char *fp_mode;      /* -fexcess-precision= the driver decided, or NULL */
+	char *gkd;                /* the final insns dump that -fcompare-debug compares */
+	const char *banner;       /* for the next command (--target-help) */
+	const char *output;       /* %w: what the input became */
+	size_t first_step;        /* the expansion's first step */
+	struct strvec outputs;    /* what its commands write (%W): deleted on failure */
+	int steps_in_group;       /* steps of the group being built */
 };
-#define NO_STEP ((size_t)-1)
 
-/* Options whose value the driver decides and passes itself: the excess
- * precision when it decided one (not for lto1: that keeps the user's). */
-static int decided_by_driver(const struct cc *x, const char *w)
+/* What -dumpdir, -dumpbase and -dumpbase-ext gcc's %:dumps() gives the
+ * compiler of IN, from the run's names that plan_dumps() decided. */
+static char *dumps_spec(const struct driver *d, const struct input *in, int second)
 {
-	return x->fp_mode && strncmp(w, "-fexcess-precision=", 19) == 0;
-}
-
-static void push_group(const struct cc *x, enum opt_group g, struct strvec *out)
-{
-	const struct driver *d = x->d;
-	for (size_t i = 0; i < d->nopts; i++)
-		if (optdefs[d->opts[i].id].group == g && !d->opts[i].elided &&
-		    !(g == GRP_CC1_F && decided_by_driver(x, d->opts[i].word)))
-			push_opt(d, &d->opts[i], out);
-	if (g != GRP_CC1_F)
-		return;
-	/* GCC_COMPARE_DEBUG: a switch gcc adds after the command line's */
-	if (d->compare_debug && d->compare_debug_from_env)
-		strvec_pushf(out, "-fcompare-debug=%s", d->compare_debug);
-	if (x->second)
-		strvec_push(out, "-fcompare-debug-second");
-	if (x->fp_mode)
-		strvec_pushf(out, "-fexcess-precision=%s", x->fp_mode);
-}
-
-/* %{!iplugindir*:%{fplugin*:%:find-plugindir()}} */
-static void push_plugindir(const struct driver *d, struct strvec *out)
-{
-	if (opt_starting(d, "-fplugin=") && !has_opt(d, OPT_iplugindir))
-		strvec_pushf(out, "-iplugindir=%s", backend_plugin_dir());
-}
-
-/* Several groups in a row: a run of %{X*} in a spec. */
-#define PUSH_GROUPS(x, out, ...)                                                       \
-	do {                                                                           \
-		static const enum opt_group groups_[] = { __VA_ARGS__ };               \
-		for (size_t g_ = 0; g_ < sizeof groups_ / sizeof *groups_; g_++)       \
-			push_group(x, groups_[g_], out);                               \
-	} while (0)
-
-static struct dumps dumps_for(const struct driver *d, const struct input *in, int second)
-{
-	struct dumps r = { d->dumpdir, NULL, d->dumpbase_ext, NULL };
+	const char *dir = d->dumpdir, *ext = d->dumpbase_ext;
 	const char *gk = second ? ".gk" : "";
 	const char *ib = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
 	char *base, *sfx; /* sfx: where BASE's suffix starts, NULL if it has none */
 
-	if (d->dumpbase && *d->dumpbase && !r.ext)
-		r.ext = "";
-	if (!r.ext)
-		r.ext = file_suffix(ib);
+	if (d->dumpbase && *d->dumpbase && !ext)
+		ext = "";
+	if (!ext)
+		ext = file_suffix(ib);
 	if (d->dumpbase && *d->dumpbase) {
 		base = xstrdup(d->dumpbase);
 		sfx = base + strlen(d->outbase);
@@ -140,44 +90,21 @@ static struct dumps dumps_for(const struct driver *d, const struct input *in, in
 		base = xstrdup(ib);
 		sfx = base + strlen(ib) - strlen(file_suffix(ib));
 	}
-	if (*gk || !sfx || strcmp(sfx, r.ext) != 0) {
+	if (*gk || !sfx || strcmp(sfx, ext) != 0) {
 		if (sfx)
 			*sfx = 0;
-		char *b = xasprintf("%s%s%s", base, gk, r.ext);
+		char *b = xasprintf("%s%s%s", base, gk, ext);
 		free(base);
 		base = b;
 	}
-	r.base = base;
-	if (!*r.ext)
-		r.ext = NULL;
-	char *stem = d->outbase ? xstrdup(d->outbase) : file_strip_suffix(ib);
-	r.stem = xasprintf("%s%s", stem, gk);
-	free(stem);
+	char *qdir = dir ? spec_quote(dir) : NULL, *qbase = spec_quote(base), *qext = *ext ? spec_quote(ext) : NULL;
+	char *r = xasprintf("%s%s -dumpbase %s%s%s", qdir ? " -dumpdir " : "", qdir ? qdir : "", qbase,
+			    qext ? " -dumpbase-ext " : "", qext ? qext : "");
+	free(qdir);
+	free(qbase);
+	free(qext);
+	free(base);
 	return r;
-}
-
-static void push_dumps(const struct cc *x, const struct dumps *du, struct strvec *out)
-{
-	x->pl->dumps_taken = 1;
-	if (du->dir) {
-		strvec_push(out, "-dumpdir");
-		strvec_push(out, du->dir);
-	}
-	strvec_push(out, "-dumpbase");
-	strvec_push(out, du->base);
-	if (du->ext) {
-		strvec_push(out, "-dumpbase-ext");
-		strvec_push(out, du->ext);
-	}
-}
-
-/* The name of an intermediate file with SUFFIX: %b.SUFFIX, kept with
- * -save-temps, a temporary file otherwise. */
-static char *intermediate(const struct driver *d, const struct dumps *du, const char *suffix)
-{
-	if (d->save_temps == SAVE_NONE)
-		return temp_make(suffix);
-	return xasprintf("%s%s%s", du->dir ? du->dir : "", du->stem, suffix);
 }
 
 /* Is WORD one of the mutually exclusive ABI options (-m32, -m64, -mx32)? */
@@ -235,27 +162,6 @@ void push_compress_debug(const struct driver *d, struct strvec *out, int for_as)
 		strvec_push(out, "--compress-debug-sections=zlib-gnu");
 }
 
-/* %{m*} plus the backend's default -march/-mtune unless overridden. */
-static void push_machine(const struct driver *d, struct strvec *out)
-{
-	for (size_t i = 0; i < d->nopts; i++) {
-		const struct opt *o = &d->opts[i];
-		if (o->id != OPT_m)
-			continue;
-		if (d->abi_opt != NO_ABI_OPT && is_abi_opt(d, o->word) && i != d->abi_opt)
-			continue;
-		if (d->march_native.n && (strcmp(o->word, "-march=native") == 0 ||
-					  strcmp(o->word, "-mtune=native") == 0))
-			continue;
-		strvec_push(out, o->word);
-	}
-	push_machine_defaults(d, out);
-	/* appended to the command line by MinGW's self-specs */
-	for (int k = mthreads_implied(d); k > 0; k--)
-		strvec_push(out, "-mthreads");
-}
-
-/* Is there a -g option asking for debug information (level > 0)? */
 /* The debug level gcc's debug-level-gt() sees, as GCC's set_debug_level
  * leaves it: the options in order, "-gN" (also -ggdbN, -gdwarfN ...)
  * setting level N, a bare one (-g, -ggdb, -gdwarf-4, -gbtf, -gctf) level
@@ -267,7 +173,7 @@ static int debug_level(const struct driver *d)
 	int level = 0, toggle = 0;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
-		if (o->id != OPT_g)
+		if (o->id != OPT_g || o->elided)
 			continue;
 		const char *w = o->word + 2;
 		if (strcmp(w, "toggle") == 0) {
@@ -296,241 +202,20 @@ static int debug_level(const struct driver *d)
 	return level;
 }
 
-/* %(asm_debug_option): the assembler's DWARF version for the last
- * -gdwarf-N (5 by default, as GCC 12). */
-static void push_as_dwarf(const struct driver *d, struct strvec *as)
+/* The DWARF version gcc's dwarf-version-gt() sees: the last -gdwarf-N,
+ * 5 by default (GCC 12). */
+static int dwarf_version(const struct driver *d)
 {
 	const struct opt *dw = opt_starting(d, "-gdwarf-");
-	int version = dw ? atoi(dw->word + 8) : 5;
-	strvec_push(as, version > 4 ? "--gdwarf-5" : version > 3 ? "--gdwarf-4"
-			: version > 2 ? "--gdwarf-3" : "--gdwarf2");
-}
-
-/* The GNU/Linux CPP_SPEC and CPLUSPLUS_CPP_SPEC. */
-static void linux_cpp(const struct driver *d, const struct input *in, struct strvec *out)
-{
-	if (is_cxx(in->lang))
-		strvec_push(out, "-D_GNU_SOURCE");
-	if (has_opt(d, OPT_posix))
-		strvec_push(out, "-D_POSIX_SOURCE");
-	if (pthread_on(d))
-		strvec_push(out, "-D_REENTRANT");
-}
-
-/* mingw32.h's CPP_SPEC; Cygwin's (cygwin.h) also defines -Dunix and, with
- * -mwin32, the WIN32 macros. */
-static void pe_cpp(const struct driver *d, struct strvec *out)
-{
-	if (has_opt(d, OPT_posix))
-		strvec_push(out, "-D_POSIX_SOURCE");
-	if (d->target->link == LINK_CYGWIN) {
-		if (!has_opt(d, OPT_ansi))
-			strvec_push(out, "-Dunix");
-		if (pthread_on(d))
-			strvec_push(out, "-D_REENTRANT");
-		if (opt_given(d, "-mwin32")) {
-			static const char *const w[] = { "-DWIN32", "-D_WIN32", "-D__WIN32", "-D__WIN32__" };
-			for (int i = 0; i < 4; i++)
-				strvec_push(out, w[i]);
-			if (!has_opt(d, OPT_ansi))
-				strvec_push(out, "-DWINNT");
-		}
-		return;
-	}
-	if (mthreads_on(d))
-		strvec_push(out, "-D_MT");
-	if (opt_given(d, "-municode"))
-		strvec_push(out, "-DUNICODE");
-	/* win32 thread model: %{pthread:-D_REENTRANT} %{!no-pthread:-U_REENTRANT};
-	 * posix: %{!no-pthread:-D_REENTRANT} %{pthread:-U_REENTRANT} */
-	int no_pthread = has_opt(d, OPT_no_pthread);
-	if (backend_reentrant_always()) {
-		if (!no_pthread)
-			strvec_push(out, "-D_REENTRANT");
-		if (pthread_on(d))
-			strvec_push(out, "-U_REENTRANT");
-		return;
-	}
-	if (pthread_on(d))
-		strvec_push(out, "-D_REENTRANT");
-	if (!no_pthread)
-		strvec_push(out, "-U_REENTRANT");
-}
-
-/* %(cpp_unique_options) */
-static void cpp_unique(const struct cc *x, const struct input *in, const char *dep_out,
-		       struct strvec *out)
-{
-	const struct driver *d = x->d;
-	if (d->quiet)
-		strvec_push(out, "-quiet");
-	push_group(x, GRP_CPP_NOSTDINC, out);
-	push_group(x, GRP_CPP_C, out);
-	if (d->verbose)
-		strvec_push(out, "-v");
-	/* %@{I*&F*}: in an @file when one was given */
-	if (d->at_file_supplied) {
-		struct strvec dirs = { 0 };
-		push_group(x, GRP_CPP_I, &dirs);
-		if (dirs.n)
-			strvec_push(out, plan_at_file(x->pl, NULL, dirs.v, dirs.n));
-		strvec_free(&dirs);
-	} else {
-		push_group(x, GRP_CPP_I, out);
-	}
-	push_group(x, GRP_CPP_P, out);
-	/* %I */
-	if (strcmp(d->ml->dir, ".") != 0) {
-		strvec_push(out, "-imultilib");
-		strvec_push(out, d->ml->dir);
-	}
-	if (*d->ml->multiarch) {
-		strvec_push(out, "-imultiarch");
-		strvec_push(out, d->ml->multiarch);
-	}
-	if (d->sysroot) {
-		strvec_push(out, "-isysroot");
-		strvec_push(out, d->sysroot);
-	}
-	for (size_t i = 0; i < d->bprefixes.n; i++) {
-		char *inc = xasprintf("%sinclude", d->bprefixes.v[i]);
-		if (file_is_dir(inc)) {
-			strvec_push(out, "-isystem");
-			strvec_push(out, inc);
-		} else {
-			free(inc);
-		}
-	}
-	/* %{MD:-MD %{!o:%b.d}%{o*:%.d%*}} and the same for -MMD */
-	int has_mt = has_opt(d, OPT_MT) || has_opt(d, OPT_MQ);
-	const struct opt *md = NULL;
-	for (size_t i = 0; i < d->nopts; i++) {
-		const struct opt *o = &d->opts[i];
-		if (o->id != OPT_MD && o->id != OPT_MMD)
-			continue;
-		md = o;
-		strvec_push(out, o->id == OPT_MD ? "-MD" : "-MMD");
-		strvec_push(out, dep_out);
-	}
-	PUSH_GROUPS(x, out, GRP_CPP_M, GRP_CPP_MF, GRP_CPP_MG, GRP_CPP_MP, GRP_CPP_MQ, GRP_CPP_MT);
-	/* %{!E:%{!M:%{!MM:%{!MT:%{!MQ:%{MD|MMD:%{o*:-MQ %*}}}}}}} */
-	if (md && d->stop != STOP_E && !has_opt(d, OPT_M) && !has_opt(d, OPT_MM) && !has_mt &&
-	    d->output) {
-		strvec_push(out, "-MQ");
-		strvec_push(out, d->output);
-	}
-	push_group(x, GRP_CPP_REMAP, out);
-	if (debug_level(d) > 2)
-		strvec_push(out, "-dD");
-	push_plugindir(d, out);
-	push_group(x, GRP_CPP_H, out);
-	/* %C: the language's cpp spec */
-	if (d->target->link == LINK_GNU_LINUX)
-		linux_cpp(d, in, out);
-	else
-		pe_cpp(d, out);
-	push_group(x, GRP_CPP_D, out);
-	push_group(x, GRP_CPP_IOPT, out);
-	push_group(x, GRP_CPP_WP, out);
-	strvec_push(out, in->name);
-}
-
-/* %(distro_defaults): what the backend's distribution adds (probed). */
-static void distro_defaults(const struct driver *d, struct strvec *out)
-{
-	if (backend_current()->async_unwind_tables &&
-	    !opt_given(d, "-fno-asynchronous-unwind-tables"))
-		strvec_push(out, "-fasynchronous-unwind-tables");
-}
-
-/* %(cpp_options) without cpp_unique_options: the -E form's tail. */
-static void cpp_options_tail(const struct cc *x, struct strvec *out)
-{
-	const struct driver *d = x->d;
-	for (size_t i = 0; i < d->march_native.n; i++)
-		strvec_push(out, d->march_native.v[i]);
-	push_machine(d, out);
-	PUSH_GROUPS(x, out, GRP_CC1_STD, GRP_CC1_W, GRP_CC1_WNONE, GRP_CC1_F);
-	if (debug_level(d) > 0) {
-		push_group(x, GRP_CC1_G, out);
-		if (!opt_given(d, "-fno-working-directory"))
-			strvec_push(out, "-fworking-directory");
-	}
-	push_group(x, GRP_CC1_O, out);
-	push_group(x, GRP_CC1_UNDEF, out);
-	if (d->save_temps != SAVE_NONE)
-		strvec_push(out, "-fpch-preprocess");
-	distro_defaults(d, out);
-}
-
-/* %(cc1_options), up to where -S puts its -o. */
-static void cc1_options(const struct cc *x, const struct dumps *du, struct strvec *out)
-{
-	const struct driver *d = x->d;
-	push_plugindir(d, out);
-	for (size_t i = 0; i < d->march_native.n; i++)
-		strvec_push(out, d->march_native.v[i]);
-	if (d->quiet)
-		strvec_push(out, "-quiet");
-	push_group(x, GRP_CC1_D, out);
-	push_dumps(x, du, out);
-	push_machine(d, out);
-	PUSH_GROUPS(x, out, GRP_CC1_AUXINFO, GRP_CC1_G, GRP_CC1_O, GRP_CC1_W, GRP_CC1_WNONE,
-		    GRP_CC1_STD);
-	if (d->verbose)
-		strvec_push(out, "-version");
-	if (has_opt(d, OPT_pg))
-		strvec_push(out, "-p");
-	if (has_opt(d, OPT_p))
-		strvec_push(out, "-p");
-	push_group(x, GRP_CC1_F, out);
-	push_group(x, GRP_CC1_UNDEF, out);
-	if (has_opt(d, OPT_Qn))
-		strvec_push(out, "-fno-ident");
-	/* %{-help:--help} %{-target-help:--target-help} %{-help=*:--help=%*} */
-	if (has_opt(d, OPT_help))
-		strvec_push(out, "--help");
-	if (has_opt(d, OPT_target_help))
-		strvec_push(out, "--target-help");
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_help_eq)
-			strvec_pushf(out, "--help=%s", d->opts[i].arg);
-}
-
-/* %{-param*} and coverage: cc1_options' end. */
-static void cc1_options_end(const struct cc *x, struct strvec *out)
-{
-	const struct driver *d = x->d;
-	push_group(x, GRP_CC1_PARAM, out);
-	if (has_opt(d, OPT_coverage)) {
-		strvec_push(out, "-fprofile-arcs");
-		strvec_push(out, "-ftest-coverage");
-	}
-	/* %{fprofile-arcs|fprofile-generate*|coverage:%{!fprofile-update=single:%{pthread:...}}} */
-	if ((has_opt(d, OPT_coverage) || opt_given(d, "-fprofile-arcs") ||
-	     opt_starting(d, "-fprofile-generate")) &&
-	    !opt_given(d, "-fprofile-update=single") && pthread_on(d))
-		strvec_push(out, "-fprofile-update=prefer-atomic");
-	/* what -specs= files append to *cc1_options */
-	push_spec_added(d, SPEC_CC1_OPTIONS, out);
-}
-
-/* cc1_options' end and the distribution's defaults (cc1 and cc1plus only). */
-static void cc1_options_tail(const struct cc *x, struct strvec *out)
-{
-	const struct driver *d = x->d;
-	cc1_options_end(x, out);
-	distro_defaults(d, out);
+	return dw ? atoi(dw->word + 8) : 5;
 }
 
 /* cc1, cc1plus or lto1: from a -B prefix if one has it (as gcc does, so that a
  * build tree can be tested), else the backend's. */
-static const char *compiler_for(const struct driver *d, enum lang l)
+static const char *compiler_path(const struct driver *d, const char *name)
 {
-	const char *name = l == LANG_LTO ? "lto1" : is_cxx(l) ? "cc1plus" : "cc1";
-	const char *path = l == LANG_LTO ? backend_lto1()
-			   : is_cxx(l)   ? backend_cc1plus()
-					 : backend_cc1();
+	const char *path = !strcmp(name, "lto1") ? backend_lto1() : !strcmp(name, "cc1plus") ? backend_cc1plus()
+											       : backend_cc1();
 	char *b = find_in_bprefixes(d, name);
 	if (b)
 		return b;
@@ -538,30 +223,6 @@ static const char *compiler_for(const struct driver *d, enum lang l)
 		diag(DIAG_FATAL, "cannot execute %s: the backend %s given to --with-backend has no %s",
 		     diag_q(name), backend_cc(), name);
 	return path;
-}
-
-/* The dependency file that -MD writes: %{!o:%b.d}%{o*:%.d%*}. */
-static char *dep_file(const struct driver *d, const struct dumps *du)
-{
-	if (d->output) {
-		char *stem = file_strip_suffix(d->output);
-		char *r = xasprintf("%s.d", stem);
-		free(stem);
-		return r;
-	}
-	return xasprintf("%s%s.d", du->dir ? du->dir : "", du->stem);
-}
-
-/* The object (or -S/-E output) of IN when it is the final output. */
-static char *final_output(const struct driver *d, const struct input *in, const char *suffix)
-{
-	if (d->output)
-		return xstrdup(d->output);
-	const char *b = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
-	char *stem = strcmp(b, "-") == 0 ? xstrdup("-") : file_strip_suffix(b);
-	char *r = xasprintf("%s%s", stem, suffix);
-	free(stem);
-	return r;
 }
 
 /* Is -flto in effect (the last of -flto, -flto=N, -fno-lto)? */
@@ -579,8 +240,8 @@ static int lto_enabled(const struct driver *d)
 
 /* The LTO marker, as GCC 4.5 put it in every LTO object: a common symbol
  * __gnu_lto_v1 (with the target's C symbol prefix) that collect2 finds
- * with nm.  GCC 12 no longer emits it, so the driver assembles it in from
- * a one-line file of its own, slim and fat objects alike. */
+ * with nm.  GCC 12 no longer emits it, so the assembler gets it from a
+ * one-line file of xgcc's, slim and fat objects alike. */
 static const char *lto_marker(const struct driver *d)
 {
 	static char *path;
@@ -595,492 +256,387 @@ static const char *lto_marker(const struct driver *d)
 	return path;
 }
 
-static void as_command(const struct cc *x, const char *src, int asm_source, int compiled,
-		       const char *obj, struct strvec *as)
-{
-	const struct driver *d = x->d;
-	strvec_push(as, find_program(d, "as"));
-	if (d->verbose)
-		strvec_push(as, "-v");
-	if (has_opt(d, OPT_w))
-		strvec_push(as, "-W");
-	push_group(x, GRP_CPP_I, as);
-	/* %(asm_debug), for assembler sources only: prefix maps */
-	for (size_t i = 0; asm_source && i < d->nopts; i++) {
-		const char *w = d->opts[i].word;
-		if (strncmp(w, "-ffile-prefix-map=", 18) == 0 || strncmp(w, "-fdebug-prefix-map=", 19) == 0) {
-			strvec_push(as, "--debug-prefix-map");
-			strvec_push(as, strchr(w, '=') + 1);
-		}
-	}
-	/* %(asm_debug): -gstabs for assembler sources; %(asm_debug_option):
-	 * the DWARF version otherwise */
-	if (debug_level(d) > 0 && opt_starting(d, "-gstabs")) {
-		if (asm_source)
-			strvec_push(as, "--gstabs");
-	} else if (debug_level(d) > 0) {
-		push_as_dwarf(d, as);
-	}
-	push_compress_debug(d, as, 1);
-	/* %a: the target's asm spec; the PE targets' is %{m32:--32} %{m64:--64} */
-	strvec_split(as, d->abi->as_flags, ' ');
-	if (d->target->pe) {
-		if (opt_given(d, "-m32"))
-			strvec_push(as, "--32");
-		if (opt_given(d, "-m64"))
-			strvec_push(as, "--64");
-	}
-	if (opt_given(d, "-msse2avx") && !opt_given(d, "-mavx"))
-		strvec_push(as, "-msse2avx");
-	push_spec_added(d, SPEC_ASM, as); /* what -specs= files append to %a */
-	push_group(x, GRP_AS, as);
-	/* the assembler options gcc adds for --help and --target-help */
-	if (has_opt(d, OPT_help))
-		strvec_push(as, "--help");
-	if (has_opt(d, OPT_target_help))
-		strvec_push(as, "--target-help");
-	strvec_push(as, "-o");
-	strvec_push(as, obj);
-	/* src NULL: from cc1 through a pipe, as's standard input */
-	const char *marker = compiled && lto_enabled(d) ? lto_marker(d) : NULL;
-	if (src || marker)
-		strvec_push(as, src ? src : "-");
-	if (marker)
-		strvec_push(as, marker);
-}
-
-/* -traditional and -traditional-cpp: the C specs' traditional
- * preprocessor (%(trad_capable_cpp)); C++'s specs have none. */
-static int traditional_cpp(const struct driver *d, const struct input *in)
-{
-	return !is_cxx(in->lang) && (has_opt(d, OPT_traditional_cpp) || has_opt(d, OPT_traditional));
-}
-
-/* cc1 -E (-traditional-cpp) and %(cpp_unique_options): the start of a
- * preprocessing command. */
-static void cpp_line(const struct cc *x, const struct input *in, const char *cc, const char *dep,
-		     struct strvec *c)
-{
-	const struct driver *d = x->d;
-	strvec_push(c, cc);
-	strvec_push(c, "-E");
-	if (traditional_cpp(d, in))
-		strvec_push(c, "-traditional-cpp");
-	cpp_unique(x, in, dep, c);
-}
-
-/* cc1 or cc1plus, its input part and %(cc1_options). */
-static void cc1_line(const struct cc *x, const struct input *in, const struct dumps *du,
-		     const char *cc, const char *src, int preprocessed, const char *dep, struct strvec *c)
-{
-	strvec_push(c, cc);
-	if (preprocessed) {
-		strvec_push(c, "-fpreprocessed");
-		strvec_push(c, src);
-	} else {
-		cpp_unique(x, in, dep, c);
-	}
-	cc1_options(x, du, c);
-}
-
-/* lto1, the backend's link-time compiler, and its part of gcc's spec
- * "lto1 %(cc1_options) %i %{!fsyntax-only:%(invoke_as)}".  OUT is the -o
- * of -S or -fsyntax-only, which cc1_options places.  The inputs: IN, or
- * with d->combine every -x lto input (lto1's spec is "combinable"), in a
- * response file when xgcc got one, as gcc's %i does. */
-static void lto1_line(const struct cc *x, const struct input *in, const struct dumps *du,
-		      const char *out, struct strvec *c)
-{
-	const struct driver *d = x->d;
-	strvec_push(c, compiler_for(d, LANG_LTO));
-	cc1_options(x, du, c);
-	if (out) {
-		strvec_push(c, "-o");
-		strvec_push(c, out);
-	}
-	cc1_options_end(x, c);
-	if (!d->combine) {
-		strvec_push(c, in->name);
-		return;
-	}
-	struct strvec names = { 0 };
-	for (size_t i = 0; i < d->ninputs; i++)
-		if (d->inputs[i].lang == LANG_LTO)
-			strvec_push(&names, d->inputs[i].name);
-	if (d->at_file_supplied)
-		strvec_push(c, plan_at_file(x->pl, NULL, names.v, names.n));
-	else
-		strvec_extend(c, &names);
-	strvec_free(&names);
-}
-
 /* -fwpa or -fwpa=N: lto1 writes the partitions itself (%{!fwpa*:...}). */
 int lto_wpa(const struct driver *d)
 {
 	return opt_given(d, "-fwpa") || opt_starting(d, "-fwpa=");
 }
 
-/* gcc's %B.gkd: the input's aux name with its suffix (x.c.gkd,
- * p-x.c.gkd when linking to p; x.gk.c.gkd in the second compilation). */
-static char *aux_gkd(const struct cc *x)
+/* --- what the specs ask of the driver ------------------------------------ */
+
+static char *cc_make_temp(void *arg, const char *suffix)
 {
-	return xasprintf("%s%s%s.gkd", x->du.dir ? x->du.dir : "", x->du.stem, file_suffix(x->in->name));
+	(void)arg;
+	return temp_make(suffix);
 }
 
-/* %:compare-debug-dump-opt() after cc1's options (gcc.cc): the dump of
- * the final insns and the random seed the compilations share.  The last
- * -fdump-final-insns=FILE names the dump (then only -fcompare-debug adds
- * the seed); "=." (a bare -fdump-final-insns too) names it %B.gkd; else
- * -fcompare-debug dumps to a temporary (%B.gkd with -save-temps).  The
- * second compilation has no -fdump-final-insns= of the user's (gcc's
- * %<fdump-final-insns=*).  NULL: no dump. */
-static char *final_insns_dump(const struct cc *x, struct strvec *c)
+static char *cc_find_file(void *arg, const char *name)
 {
-	const struct driver *d = x->d;
-	struct planner *pl = x->pl;
-	const char *given = NULL;
-	for (size_t i = 0; !x->second && i < d->nopts; i++)
-		if (!d->opts[i].elided && strncmp(d->opts[i].word, "-fdump-final-insns=", 19) == 0)
-			given = d->opts[i].word + 19;
-	char *name;
-	int named_here = 1;
-	if (given && strcmp(given, ".") != 0) {
-		if (!d->compare_debug)
-			return NULL;
-		name = xstrdup(given);
-		named_here = 0;
-	} else if (given) {
-		name = aux_gkd(x);
-	} else if (!d->compare_debug) {
-		return NULL;
-	} else {
-		name = d->save_temps != SAVE_NONE ? aux_gkd(x) : temp_make(x->second ? ".gk.gkd" : ".gkd");
+	const struct cc *x = arg;
+	return find_file(x->d, name);
+}
+
+/* %I: the multilib's and the sysroot's include options, and -isystem for
+ * the include directory of each -B prefix that has one. */
+static void cc_paths(void *arg, int which, struct strvec *out)
+{
+	const struct driver *d = ((const struct cc *)arg)->d;
+	if (which != 'I')
+		return;
+	if (strcmp(d->ml->dir, ".") != 0) {
+		strvec_push(out, xstrdup("-imultilib"));
+		strvec_push(out, xstrdup(d->ml->dir));
 	}
-	if (!opt_starting(d, "-frandom-seed=")) {
-		if (!pl->random_seed) {
-			unsigned long long seed = (unsigned long long)time(NULL) * 6364136223846793005ULL ^
-						  (unsigned long long)getpid() << 17;
-			pl->random_seed = xasprintf("-frandom-seed=0x%016llx", seed);
+	if (*d->ml->multiarch) {
+		strvec_push(out, xstrdup("-imultiarch"));
+		strvec_push(out, xstrdup(d->ml->multiarch));
+	}
+	if (d->sysroot) {
+		strvec_push(out, xstrdup("-isysroot"));
+		strvec_push(out, xstrdup(d->sysroot));
+	}
+	for (size_t i = 0; i < d->bprefixes.n; i++) {
+		char *inc = xasprintf("%sinclude", d->bprefixes.v[i]);
+		if (file_is_dir(inc)) {
+			strvec_push(out, xstrdup("-isystem"));
+			strvec_push(out, inc);
+		} else {
+			free(inc);
 		}
-		strvec_push(c, pl->random_seed);
 	}
-	if (named_here)
-		strvec_pushf(c, "-fdump-final-insns=%s", name);
-	return name;
 }
 
-/* The first compilation's dump, for -fcompare-debug's comparison. */
-static char *first_dump(const struct cc *x, struct strvec *c)
+static void cc_set_output(void *arg, const char *path)
 {
-	char *dump = final_insns_dump(x, c);
-	return x->d->compare_debug ? dump : NULL;
+	struct cc *x = arg;
+	x->output = path ? xstrdup(path) : NULL;
 }
 
-/* A header's precompiled form: %{!o*:--output-pch=%i.gch}
- * %W{o*:--output-pch= %*} (the -o file as a word of its own). */
-static void push_output_pch(const struct cc *x, struct strvec *c)
+static char *cc_at_file(void *arg, const struct strvec *args)
 {
-	if (x->d->output) {
-		strvec_push(c, "--output-pch=");
-		strvec_push(c, x->d->output);
-		plan_output(x->pl, x->d->output);
+	struct cc *x = arg;
+	return plan_at_file(x->pl, NULL, args->v, args->n);
+}
+
+static void cc_banner(void *arg, const char *text)
+{
+	((struct cc *)arg)->banner = text;
+}
+
+/* A spec function's argument as a number. */
+static long number_arg(struct spec_run *r, const char *name, int argc, char **argv)
+{
+	char *end;
+	long v = argc == 1 ? strtol(argv[0], &end, 10) : 0;
+	if (argc != 1 || end == argv[0]) {
+		diag(DIAG_FATAL, "wrong number of arguments to %%:%s", name);
+		(void)r;
+	}
+	return v;
+}
+
+/* gcc's compare-debug-dump-opt(): the dump of the final insns, and the
+ * random seed the two compilations share.  The last -fdump-final-insns=
+ * names the dump (the driver's "." of a bare one: %B.gkd); else
+ * -fcompare-debug dumps to %g.gkd (%B.gkd under -save-temps). */
+static char *compare_debug_dump(struct cc *x, struct spec_run *r)
+{
+	const struct driver *d = x->d;
+	struct strvec given = { 0 }, name = { 0 };
+	spec_expand_words(r, "%{fdump-final-insns=*:%*}", &given);
+	char *ret = NULL;
+	if (given.n && strcmp(given.v[given.n - 1], ".") != 0) {
+		if (!d->compare_debug) {
+			strvec_free(&given);
+			return NULL;
+		}
+		strvec_push(&name, xstrdup(given.v[given.n - 1]));
 	} else {
-		char *pch = xasprintf("%s.gch", x->in->name);
-		strvec_pushf(c, "--output-pch=%s", pch);
-		plan_output(x->pl, pch);
+		if (!given.n && !d->compare_debug) {
+			strvec_free(&given);
+			return NULL;
+		}
+		spec_expand_words(r, given.n ? "%B.gkd" : "%{!save-temps*:%g.gkd}%{save-temps*:%B.gkd}", &name);
+		char *q = spec_quote(name.v[name.n - 1]);
+		ret = xasprintf("-fdump-final-insns=%s", q);
+		free(q);
 	}
+	free(x->gkd);
+	x->gkd = xstrdup(name.v[name.n - 1]);
+	struct planner *pl = x->pl;
+	if (!x->second) {
+		unsigned long long seed = (unsigned long long)time(NULL) * 6364136223846793005ULL ^
+					  (unsigned long long)getpid() << 17 ^ (unsigned long long)pl->plan->n;
+		free(pl->random_seed);
+		pl->random_seed = xasprintf("%#llx", seed);
+	}
+	if (pl->random_seed) {
+		char *s = xasprintf("%%{!frandom-seed=*:-frandom-seed=%s} %s", pl->random_seed, ret ? ret : "");
+		free(ret);
+		ret = s;
+	}
+	if (x->second) {
+		free(pl->random_seed);
+		pl->random_seed = NULL;
+	}
+	for (size_t i = 0; i < given.n; i++)
+		free(given.v[i]);
+	for (size_t i = 0; i < name.n; i++)
+		free(name.v[i]);
+	strvec_free(&given);
+	strvec_free(&name);
+	return ret;
 }
 
-/* A new step of the input's job; its argv, valid until the next step. */
-static struct strvec *step(const struct cc *x, enum tool tool, const char *name)
+/* gcc's local_cpu_detect(arch|tune BITS) for -march=native and
+ * -mtune=native: what the backend's cc1 was given for them (probed once,
+ * driver.c's expand_native): the -march= and the ISA options; or the
+ * cache sizes (--param) and the -mtune=, which come last. */
+static char *local_cpu(const struct driver *d, const char *what)
 {
-	return &plan_step(x->pl, tool, name)->argv;
+	int tune = !strcmp(what, "tune"), in_tune = 0;
+	struct strvec out = { 0 };
+	for (size_t i = 0; i < d->march_native.n; i++) {
+		const char *w = d->march_native.v[i];
+		in_tune |= !strcmp(w, "--param") || !strncmp(w, "-mtune=", 7);
+		if (in_tune == tune)
+			strvec_push(&out, w);
+	}
+	char *s = strvec_join(&out, ' ');
+	strvec_free(&out);
+	return s;
 }
 
-/* -pipe: the compile step writes its assembly to as's standard input
- * (the last "-o" of its line being "-"), else to an intermediate file. */
-static void push_asm_output(struct cc *x, struct strvec *c)
+static const char *cc_function(void *arg, struct spec_run *r, const char *name, int argc, char **argv,
+			       int *known)
 {
+	struct cc *x = arg;
 	const struct driver *d = x->d;
-	strvec_push(c, "-o");
-	if (d->use_pipe && d->save_temps == SAVE_NONE && x->to_object) {
-		strvec_push(c, "-");
-		x->asm_piped = 1;
+	*known = 1;
+	char *v = NULL;
+	if (!strcmp(name, "dumps")) {
+		x->pl->dumps_taken = 1;
+		v = dumps_spec(d, x->in, x->second);
+	} else if (!strcmp(name, "compare-debug-dump-opt")) {
+		v = compare_debug_dump(x, r);
+	} else if (!strcmp(name, "debug-level-gt")) {
+		return debug_level(d) > number_arg(r, name, argc, argv) ? "" : NULL;
+	} else if (!strcmp(name, "dwarf-version-gt")) {
+		return dwarf_version(d) > number_arg(r, name, argc, argv) ? "" : NULL;
+	} else if (!strcmp(name, "find-plugindir")) {
+		/* the backend's plugin directory */
+		char *q = spec_quote(backend_plugin_dir());
+		v = xasprintf("-iplugindir=%s", q);
+		free(q);
+	} else if (!strcmp(name, "local_cpu_detect") && argc >= 1) {
+		v = local_cpu(d, argv[0]);
+	} else if (!strcmp(name, "lto-object") || !strcmp(name, "lto-marker")) {
+		/* xgcc's: is the object LTO IR (what the compiler made of a
+		 * source under -flto; not lto1's code, which is final); the
+		 * file of the marker it gets */
+		if (x->in->lang == LANG_LTO || !lto_enabled(d))
+			return NULL;
+		if (name[4] == 'o')
+			return "";
+		v = spec_quote(lto_marker(d));
+	} else {
+		*known = 0;
+		return NULL;
+	}
+	if (v)
+		strvec_push(&x->pl->spec_strings, v);
+	return v;
+}
+
+/* A program of a spec's command: the backend's compilers, else found
+ * as gcc finds programs. */
+static const char *program(const struct driver *d, const char *name)
+{
+	if (!strcmp(name, "cc1") || !strcmp(name, "cc1plus") || !strcmp(name, "lto1"))
+		return compiler_path(d, name);
+	return find_program(d, name);
+}
+
+static enum tool tool_of(const struct spec_cmd *c)
+{
+	const char *p = c->args[0].text;
+	if (!strcmp(p, "as"))
+		return TOOL_AS;
+	if (!strcmp(p, "objcopy"))
+		return TOOL_OBJCOPY;
+	if (!strcmp(p, "lto1"))
+		return TOOL_LTO1;
+	for (size_t i = 1; i < c->n; i++)
+		if (!strcmp(c->args[i].text, "-E"))
+			return TOOL_CPP;
+	return TOOL_CC1;
+}
+
+/* Does an error come with the group being built?  Then its commands do
+ * not run (a command that cannot be built stops its input before
+ * anything of it runs); other inputs go on, as under gcc. */
+static int notes_error(const struct planner *pl)
+{
+	for (size_t i = 0; i < pl->nnotes; i++)
+		if (pl->notes[i].kind == DIAG_ERROR || pl->notes[i].kind == DIAG_FATAL)
+			return 1;
+	return 0;
+}
+
+/* A command the expansion ended: a step of the input's job.  Its
+ * arguments marked by %W are deleted when the job fails, at any of its
+ * steps (expand_row): an old object must not outlive a compilation that
+ * failed.  A command that is not piped into the next ends its group. */
+static void cc_command(void *arg, struct spec_run *r, const struct spec_cmd *c)
+{
+	struct cc *x = arg;
+	const struct driver *d = x->d;
+	(void)r;
+	const char *name = c->args[0].text;
+	struct command *step = plan_step(x->pl, tool_of(c), xstrdup(file_base_name(name)));
+	strvec_push(&step->argv, program(d, name));
+	for (size_t i = 1; i < c->n; i++) {
+		strvec_push(&step->argv, xstrdup(c->args[i].text));
+		if (c->args[i].flags & SPEC_ARG_FAILURE)
+			strvec_push(&x->outputs, xstrdup(c->args[i].file));
+	}
+	step->piped_to_next = c->piped_to_next;
+	step->banner = x->banner;
+	x->banner = NULL;
+	x->steps_in_group++;
+	if (c->piped_to_next)
 		return;
-	}
-	char *sfile = intermediate(d, &x->du, ".s");
-	strvec_push(c, sfile);
-	x->asm_src = sfile;
-}
-
-/* -E, -M, -MM: cc1 -E %(cpp_options) and the -E forms' %(cpp_debug_options). */
-static void plan_preprocess_only(struct cc *x)
-{
-	const struct driver *d = x->d;
-	struct strvec *c = step(x, TOOL_CPP, file_base_name(x->cc));
-	cpp_line(x, x->in, x->cc, x->dep, c);
-	if (d->output) {
-		strvec_push(c, "-o");
-		strvec_push(c, d->output);
-		plan_output(x->pl, d->output);
-	}
-	cpp_options_tail(x, c);
-	push_group(x, GRP_CC1_D, c);
-	push_dumps(x, &x->du, c);
-}
-
-/* -save-temps or -traditional-cpp: the preprocessor runs on its own, to
- * %b.i or %b.ii, before the compiler; returns that file. */
-static const char *plan_separate_cpp(struct cc *x)
-{
-	const struct driver *d = x->d;
-	char *ifile = intermediate(d, &x->du, is_cxx(x->in->lang) ? ".ii" : ".i");
-	struct strvec *c = step(x, TOOL_CPP, file_base_name(x->cc));
-	cpp_line(x, x->in, x->cc, x->dep, c);
-	cpp_options_tail(x, c);
-	strvec_push(c, "-o");
-	strvec_push(c, ifile);
 	plan_collect_options(x->pl, d, 0);
-	plan_end_group(x->pl, 0);
-	return ifile;
+	plan_end_group(x->pl, notes_error(x->pl));
+	x->steps_in_group = 0;
 }
 
-/* cc1 or cc1plus on SRC: to /dev/null (-fsyntax-only), to the -S output,
- * or to the assembler; a header to its precompiled form. */
-static void plan_cc1(struct cc *x, const char *src, int preprocessed)
+static const struct spec_ops cc_ops = {
+	.make_temp = cc_make_temp,
+	.find_file = cc_find_file,
+	.paths = cc_paths,
+	.set_output = cc_set_output,
+	.at_file = cc_at_file,
+	.function = cc_function,
+	.command = cc_command,
+	.banner = cc_banner,
+};
+
+/* --- the switches --------------------------------------------------------- */
+
+/* The run's switches as the interpreter has them, with the driver's
+ * additions for this input. */
+static struct spec_switch *cc_switches(const struct cc *x, struct switch_list *list, size_t *n)
+{
+	const struct driver *d = x->d;
+	driver_switches(d, list);
+	struct spec_switch *sw = spec_switches(list, 2);
+	size_t k = list->n;
+	for (size_t i = 0; i < list->n; i++) {
+		const struct switch_entry *e = &list->v[i];
+		const char *w = sw[i].part1;
+		/* the excess precision is the driver's; of the ABI options
+		 * only the last counts */
+		if ((x->fp_mode && !strncmp(w, "fexcess-precision=", 18)) ||
+		    (d->abi_opt != NO_ABI_OPT && e->opt && e->opt->id == OPT_m && is_abi_opt(d, e->opt->word) &&
+		     e->opt != &d->opts[d->abi_opt]))
+			sw[i].live = SPEC_SW_IGNORE;
+	}
+	/* GCC_COMPARE_DEBUG: a switch gcc adds after the command line's */
+	if (d->compare_debug && d->compare_debug_from_env)
+		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fcompare-debug=%s", d->compare_debug),
+						.known = 1 };
+	if (x->fp_mode)
+		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fexcess-precision=%s", x->fp_mode),
+						.known = 1 };
+	*n = k;
+	return sw;
+}
+
+/* The options -Wa (%Y) and -Wp (%Z) pass on, in command-line order; the
+ * assembler also gets --help and --target-help, as gcc gives them. */
+static void pass_on(const struct driver *d, int for_as, struct strvec *out)
+{
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		if (for_as ? o->id == OPT_Wa || o->id == OPT_Xassembler
+			   : o->id == OPT_Wp || o->id == OPT_Xpreprocessor)
+			strvec_push(out, o->arg);
+		else if (for_as && o->id == OPT_help)
+			strvec_push(out, "--help");
+		else if (for_as && o->id == OPT_target_help)
+			strvec_push(out, "--target-help");
+	}
+}
+
+/* Expand the row of X's input: its commands become steps of the plan.
+ * 0, or -1 when the spec stopped (an %e, an invalid spec). */
+static int expand_row(struct cc *x, const struct compiler_row *row)
 {
 	const struct driver *d = x->d;
 	const struct input *in = x->in;
-	int header = in->lang == LANG_C_HEADER || in->lang == LANG_CXX_HEADER;
-	x->compile_step = x->pl->plan->n;
-	struct strvec *c = step(x, TOOL_CC1, file_base_name(x->cc));
-	x->cc1_src = src;
-	x->preprocessed = preprocessed;
-	cc1_line(x, in, &x->du, x->cc, src, preprocessed, x->dep, c);
-	if (opt_given(d, "-fsyntax-only")) {
-		strvec_push(c, "-o");
-		strvec_push(c, "/dev/null");
-		cc1_options_tail(x, c);
-		return;
+	struct planner *pl = x->pl;
+	struct switch_list list = { 0 };
+	size_t nsw;
+	struct spec_switch *sw = cc_switches(x, &list, &nsw);
+	const char *base = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
+	const char *dot = strrchr(base, '.');
+	struct spec_input sin = { .name = in->name, .base = base,
+				  .base_len = dot && dot != base ? (size_t)(dot - base) : strlen(base),
+				  .suffix = dot ? dot + 1 : "", .language = lang_name(in->lang),
+				  .dumpdir = d->dumpdir, .outbase = d->outbase };
+	struct strvec names = { 0 };
+	if (row->combinable && d->combine) {
+		for (size_t i = 0; i < d->ninputs; i++)
+			if (d->inputs[i].lang == in->lang) {
+				strvec_push(&names, d->inputs[i].name);
+				pl->done[i] = 1;
+			}
+		sin.names = (const char *const *)names.v;
+		sin.nnames = names.n;
 	}
-	if (d->stop == STOP_S) {
-		char *s = final_output(d, in, ".s");
-		strvec_push(c, "-o");
-		strvec_push(c, s);
-		plan_output(x->pl, s);
-		cc1_options_tail(x, c);
-		if (header)
-			push_output_pch(x, c);
-		else
-			x->gkd_first = first_dump(x, c);
-		return;
-	}
-	cc1_options_tail(x, c);
-	if (!header)
-		x->gkd_first = first_dump(x, c);
-	if (header) {
-		strvec_push(c, "-o");
-		strvec_push(c, intermediate(d, &x->du, ".s"));
-		push_output_pch(x, c);
-		return;
-	}
-	push_asm_output(x, c);
-}
-
-/* C and C++ sources, preprocessed sources and headers. */
-static void plan_c(struct cc *x)
-{
-	const struct driver *d = x->d;
-	const struct input *in = x->in;
-	int preprocessed = in->lang == LANG_CPP_OUTPUT || in->lang == LANG_CXX_OUTPUT;
-	x->cc = compiler_for(d, in->lang);
-	x->dep = dep_file(d, &x->du);
-	if (d->stop == STOP_E || has_opt(d, OPT_M) || has_opt(d, OPT_MM)) {
-		/* already preprocessed: gcc's @cpp-output and
-		 * @c++-cpp-output specs run nothing for -E, -M, -MM */
-		if (!preprocessed)
-			plan_preprocess_only(x);
-		return;
-	}
-	if (!is_cxx(in->lang) && has_opt(d, OPT_traditional)) {
-		diag(DIAG_ERROR, "GNU C no longer supports -traditional without -E");
-		return;
-	}
-	const char *src = in->name;
-	/* %{save-temps*|traditional-cpp|no-integrated-cpp:...}: cc1 -E first */
-	if (!preprocessed &&
-	    (d->save_temps != SAVE_NONE || traditional_cpp(d, in) || has_opt(d, OPT_no_integrated_cpp))) {
-		src = plan_separate_cpp(x);
-		preprocessed = 1;
-	}
-	plan_cc1(x, src, preprocessed);
-}
-
-/* .S: %(trad_capable_cpp) -lang-asm %(cpp_options) -fno-directives-only */
-static void plan_asm_cpp(struct cc *x)
-{
-	const struct driver *d = x->d;
-	x->dep = dep_file(d, &x->du);
-	x->compile_step = x->pl->plan->n;
-	struct strvec *c = step(x, TOOL_CPP, "cc1");
-	strvec_push(c, compiler_for(d, LANG_C));
-	strvec_push(c, "-E");
-	if (traditional_cpp(d, x->in))
-		strvec_push(c, "-traditional-cpp");
-	strvec_push(c, "-lang-asm");
-	cpp_unique(x, x->in, x->dep, c);
-	if (d->stop == STOP_E && d->output) {
-		strvec_push(c, "-o");
-		strvec_push(c, d->output);
-		plan_output(x->pl, d->output);
-	}
-	cpp_options_tail(x, c);
-	strvec_push(c, "-fno-directives-only");
-	if (d->stop == STOP_E) {
-		/* %(cpp_debug_options) of the -E forms */
-		push_group(x, GRP_CC1_D, c);
-		push_dumps(x, &x->du, c);
-		return;
-	}
-	if (x->to_object) /* gcc -S on a .S file only preprocesses, to stdout */
-		push_asm_output(x, c);
-}
-
-/* -x lto: lto1 on LTO objects (archive members as "lib.a@0xOFFSET");
- * its assembly is real code: as gets no LTO marker for it. */
-static void plan_lto(struct cc *x)
-{
-	const struct driver *d = x->d;
-	x->compile_step = x->pl->plan->n;
-	struct strvec *c = step(x, TOOL_LTO1, "lto1");
-	x->cc1_src = x->in->name;
-	for (size_t i = 0; d->combine && i < d->ninputs; i++)
-		if (d->inputs[i].lang == LANG_LTO && i != x->index)
-			x->pl->done[i] = 1;
-	if (opt_given(d, "-fsyntax-only")) {
-		lto1_line(x, x->in, &x->du, "/dev/null", c);
-		return;
-	}
-	char *s = d->stop == STOP_S ? final_output(d, x->in, ".s") : NULL;
-	lto1_line(x, x->in, &x->du, s, c);
-	if (lto_wpa(d))
-		return;
-	x->gkd_first = first_dump(x, c);
-	if (s) {
-		plan_output(x->pl, s);
-		return;
-	}
-	push_asm_output(x, c);
-}
-
-/* as, on the compiler's assembly (through a pipe with -pipe) or on an
- * assembler source, to the -c output or an intermediate object. */
-static void plan_assemble(struct cc *x)
-{
-	const struct driver *d = x->d;
-	const struct input *in = x->in;
-	if ((!x->asm_src && !x->asm_piped) || !x->to_object)
-		return;
-	if (d->stop == STOP_C) {
-		x->obj = final_output(d, in, ".o");
-		plan_output(x->pl, x->obj);
+	struct strvec as_opts = { 0 }, cpp_opts = { 0 };
+	pass_on(d, 1, &as_opts);
+	pass_on(d, 0, &cpp_opts);
+	struct spec_run r = { .specs = d->specs, .sw = sw, .nsw = nsw, .in = &sin, .ops = &cc_ops, .arg = x,
+			      .use_pipes = d->use_pipe, .save_temps = d->save_temps != SAVE_NONE,
+			      .at_file_supplied = d->at_file_supplied, .compare_debug_second = x->second,
+			      .object_suffix = ".o", .bit_bucket = "/dev/null", .version = backend_current()->version,
+			      .assembler_options = &as_opts, .preprocessor_options = &cpp_opts,
+			      .cpp_spec = row->cxx_cpp ? d->target->cxx_cpp_spec : NULL };
+	x->first_step = pl->plan->n;
+	int v = spec_expand(&r, row->spec);
+	/* the outputs go with the job's first step, so that any failure
+	 * of the job deletes them */
+	if (x->first_step < pl->plan->n && x->first_step < pl->group) {
+		struct command *first = &pl->plan->cmds[x->first_step];
+		first->outputs = xrealloc(first->outputs, (first->noutputs + x->outputs.n) * sizeof *first->outputs);
+		for (size_t i = 0; i < x->outputs.n; i++)
+			first->outputs[first->noutputs++] = x->outputs.v[i];
 	} else {
-		x->obj = intermediate(d, &x->du, ".o");
+		for (size_t i = 0; i < x->outputs.n; i++)
+			plan_output(pl, x->outputs.v[i]);
 	}
-	if (x->asm_piped)
-		x->pl->plan->cmds[x->compile_step].piped_to_next = 1;
-	size_t as_step = x->pl->plan->n;
-	struct strvec *as = step(x, TOOL_AS, "as");
-	/* %{-target-help:%:print-asm-header()} */
-	if (has_opt(d, OPT_target_help))
-		x->pl->plan->cmds[as_step].banner = "Assembler options\n=================\n\n"
-						     "Use \"-Wa,OPTION\" to pass \"OPTION\" to the assembler.\n\n";
-	int asm_source = in->lang == LANG_ASM || in->lang == LANG_ASM_CPP;
-	size_t mark = x->pl->nnotes;
-	as_command(x, x->asm_src, asm_source, !asm_source && in->lang != LANG_LTO, x->obj, as);
-	/* a message about as's command line comes after the compiler ran */
-	if (x->pl->nnotes > mark && !x->asm_piped && x->compile_step != NO_STEP)
-		plan_split_last_step(x->pl, mark);
-	x->pl->plan->objects[x->index] = x->obj;
-	x->pl->plan->object_no_ir[x->index] = in->lang == LANG_LTO || (!asm_source && !lto_enabled(d));
+	strvec_free(&x->outputs);
+	if (v < 0) {
+		/* gcc runs no part of a pipeline that its spec did not end */
+		pl->plan->n -= (size_t)x->steps_in_group;
+		x->steps_in_group = 0;
+		if (r.error && !r.error_given)
+			diag(DIAG_ERROR, "%s", r.error);
+	}
+	spec_run_free(&r);
+	strvec_free(&names);
+	strvec_free(&as_opts);
+	strvec_free(&cpp_opts);
+	for (size_t i = list.n; i < nsw; i++)
+		free((char *)sw[i].part1);
+	free(sw);
+	switch_list_free(&list);
+	return v;
 }
 
-/* -gsplit-dwarf (gcc's asm_final_spec): after the assembler, objcopy
- * moves the DWARF that the object need not carry into %b.dwo, the
- * input's auxiliary name (a.dwo; x.dwo for -c -o x.o; prog-a.dwo when
- * linking to prog), then strips it from the object. */
-static void plan_split_dwarf(const struct cc *x)
-{
-	const struct driver *d = x->d;
-	if (!x->obj || !opt_on(d, "-gsplit-dwarf"))
-		return;
-	char *dwo = xasprintf("%s%s.dwo", x->du.dir ? x->du.dir : "", x->du.stem);
-	char *objcopy = find_program(d, "objcopy");
-	const char *const extract[] = { objcopy, "--extract-dwo", x->obj, dwo };
-	const char *const strip[] = { objcopy, "--strip-dwo", x->obj };
-	struct strvec *c = step(x, TOOL_OBJCOPY, "objcopy");
-	for (size_t i = 0; i < 4; i++)
-		strvec_push(c, extract[i]);
-	plan_output(x->pl, dwo);
-	plan_collect_options(x->pl, d, 0);
-	plan_end_group(x->pl, 0);
-	c = step(x, TOOL_OBJCOPY, "objcopy");
-	for (size_t i = 0; i < 3; i++)
-		strvec_push(c, strip[i]);
-	plan_collect_options(x->pl, d, 0);
-	plan_end_group(x->pl, 0);
-}
-
-/* The second compilation of -fcompare-debug: the same input with OPTS
- * (default -gtoggle), -w and -fcompare-debug-second, output discarded;
- * its final insns must be those of the first (the step's compare).  It
- * plans from a copy of the driver with those options added. */
-static void plan_compare_debug(const struct cc *x)
-{
-	const struct driver *d = x->d;
-	if (!x->gkd_first)
-		return;
-	struct driver d2 = *d;
-	d2.opts = xmalloc(d->nopts * sizeof *d2.opts);
-	memcpy(d2.opts, d->opts, d->nopts * sizeof *d2.opts);
-	/* gcc's compare-debug-self-opt: %<fdump-final-insns=* ... -w */
-	for (size_t i = 0; i < d2.nopts; i++)
-		if (strncmp(d2.opts[i].word, "-fdump-final-insns=", 19) == 0)
-			d2.opts[i].elided = 1;
-	add_options_from_text(&d2, d->compare_debug);
-	add_options_from_text(&d2, "-w");
-	struct cc x2 = *x;
-	x2.d = &d2;
-	x2.second = 1;
-	x2.du = dumps_for(&d2, x->in, 1);
-
-	const char *cc = compiler_for(&d2, x->in->lang);
-	/* with -save-temps gcc preprocesses again, into %b.gk.i */
-	const char *src = x->cc1_src;
-	if (x->preprocessed && x->in->lang != LANG_LTO && d->save_temps != SAVE_NONE &&
-	    x->cc1_src != x->in->name) {
-		x2.cc = cc;
-		x2.dep = dep_file(&d2, &x->du);
-		src = plan_separate_cpp(&x2);
-	}
-	size_t k = x->pl->plan->n;
-	struct strvec *c = step(x, x->in->lang == LANG_LTO ? TOOL_LTO1 : TOOL_CC1, file_base_name(cc));
-	if (x->in->lang == LANG_LTO) {
-		lto1_line(&x2, x->in, &x2.du, "/dev/null", c);
-	} else {
-		cc1_line(&x2, x->in, &x2.du, cc, src, x->preprocessed, dep_file(&d2, &x->du), c);
-		strvec_push(c, "-o");
-		strvec_push(c, "/dev/null");
-		cc1_options_tail(&x2, c);
-	}
-	struct command *cmd = &x->pl->plan->cmds[k];
-	cmd->compare[0] = x->gkd_first;
-	cmd->compare[1] = final_insns_dump(&x2, c);
-	cmd->compare_input = x->in->name;
-	plan_collect_options(x->pl, &d2, 0);
-	plan_end_group(x->pl, 0);
-	free(d2.opts);
-}
+/* --- an input's job --------------------------------------------------------- */
 
 /* The input's excess precision, decided here for cc1 (not for lto1,
  * which keeps the user's), and said with -v and -###. */
@@ -1098,32 +654,51 @@ static void decide_fp_mode(struct cc *x)
 		diag(DIAG_NOTE, "%s: -fexcess-precision=%s (%s)", x->in->name, x->fp_mode, why);
 }
 
-/* The stages up to the assembler's input; 0 for an input that is not
- * compiled (an object). */
-static int plan_compile_stages(struct cc *x)
+/* The second compilation of -fcompare-debug (gcc's compare-debug-self-opt
+ * switches), whose final insns must be those of the first. */
+static void plan_compare_debug(struct cc *x, const struct compiler_row *row)
 {
-	switch (x->in->lang) {
-	case LANG_C:
-	case LANG_CXX:
-	case LANG_CPP_OUTPUT:
-	case LANG_CXX_OUTPUT:
-	case LANG_C_HEADER:
-	case LANG_CXX_HEADER:
-		plan_c(x);
-		return 1;
-	case LANG_ASM_CPP:
-		plan_asm_cpp(x);
-		return 1;
-	case LANG_ASM:
-		if (x->to_object)
-			x->asm_src = x->in->name;
-		return 1;
-	case LANG_LTO:
-		plan_lto(x);
-		return 1;
-	default:
-		return 0;
+	const struct driver *d = x->d;
+	struct planner *pl = x->pl;
+	static const enum opt_id removed[] = { OPT_o, OPT_MD, OPT_MMD, OPT_MF, OPT_MG, OPT_MP, OPT_MQ, OPT_MT };
+	struct driver d2 = *d;
+	d2.opts = xmalloc((d->nopts + 16) * sizeof *d2.opts);
+	memcpy(d2.opts, d->opts, d->nopts * sizeof *d2.opts);
+	for (size_t i = 0; i < d2.nopts; i++) {
+		struct opt *o = &d2.opts[i];
+		for (size_t k = 0; k < sizeof removed / sizeof *removed; k++)
+			o->elided |= o->id == removed[k];
+		o->elided |= !strncmp(o->word, "-fdump-final-insns=", 19);
 	}
+	size_t first = d2.nopts;
+	add_options_from_text(&d2, "-w -S -o /dev/null");
+	if (!opt_given(d, "-fcompare-debug-second"))
+		add_options_from_text(&d2, "-fcompare-debug-second");
+	add_options_from_text(&d2, d->compare_debug);
+	for (size_t i = first; i < d2.nopts; i++)
+		d2.opts[i].self_spec = 1;
+	if (d->verbose || d->dry_run)
+		diag(DIAG_NOTE, "recompiling with %s", diag_q("-fcompare-debug"));
+	char *first_dump = x->gkd;
+	x->gkd = NULL;
+	struct cc x2 = *x;
+	x2.d = &d2;
+	x2.second = 1;
+	size_t from = pl->plan->n;
+	int v = expand_row(&x2, row);
+	if (v == 0 && pl->plan->n > from && x2.gkd) {
+		struct command *last = &pl->plan->cmds[pl->plan->n - 1];
+		last->compare[0] = first_dump;
+		last->compare[1] = x2.gkd;
+		last->compare_input = x->in->name;
+	} else if (v < 0) {
+		diag(DIAG_ERROR, "during %s recompilation", diag_q("-fcompare-debug"));
+	}
+	if (d->verbose || d->dry_run)
+		diag(DIAG_NOTE, "comparing final insns dumps");
+	/* the notes go with a step of their own, after the compilation */
+	if (pl->nnotes)
+		plan_end_group(pl, 0);
 }
 
 /* Input I, after -x NAME of no language: gcc names it again where it
@@ -1135,9 +710,8 @@ void plan_bad_language(struct planner *pl, size_t i)
 	plan_end_group(pl, 0);
 }
 
-/* Input I's job: its compilation and assembly as one group of steps
- * (which an error met while planning it stops), then -gsplit-dwarf's
- * objcopy and -fcompare-debug's second compilation. */
+/* Input I's job: its row's commands (the compilation, the assembly,
+ * -gsplit-dwarf's objcopy), then -fcompare-debug's second compilation. */
 void plan_input(struct planner *pl, size_t i)
 {
 	const struct driver *d = pl->d;
@@ -1145,19 +719,25 @@ void plan_input(struct planner *pl, size_t i)
 	if (pl->done[i])
 		return;
 	pl->job = i;
-	struct cc x = { .d = d, .pl = pl, .in = in, .index = i, .du = dumps_for(d, in, 0),
-			.to_object = d->stop == STOP_C || d->stop == STOP_LINK, .compile_step = NO_STEP };
-	decide_fp_mode(&x);
-	if (!plan_compile_stages(&x)) {
+	const struct compiler_row *row = compiler_row(in->lang);
+	if (!row) {
 		if (in->lang == LANG_OBJECT)
 			pl->plan->objects[i] = in->name;
 		if (pl->nnotes)
 			plan_end_group(pl, 0);
 		return;
 	}
-	plan_assemble(&x);
-	plan_collect_options(pl, d, 0);
-	plan_end_group(pl, 1);
-	plan_split_dwarf(&x);
-	plan_compare_debug(&x);
+	struct cc x = { .d = d, .pl = pl, .in = in, .index = i };
+	decide_fp_mode(&x);
+	int v = expand_row(&x, row);
+	if (pl->nnotes || pl->noutputs || pl->group == x.first_step)
+		plan_end_group(pl, v < 0 || notes_error(pl));
+	int to_object = d->stop == STOP_LINK && !opt_on(d, "-fsyntax-only");
+	if (v == 0 && x.output && to_object) {
+		int asm_source = in->lang == LANG_ASM || in->lang == LANG_ASM_CPP;
+		pl->plan->objects[i] = x.output;
+		pl->plan->object_no_ir[i] = in->lang == LANG_LTO || (!asm_source && !lto_enabled(d));
+	}
+	if (v == 0 && x.gkd && d->compare_debug)
+		plan_compare_debug(&x, row);
 }

@@ -14,6 +14,7 @@
 #include "driver.h"
 #include "gccopt.h"
 #include "diag.h"
+#include "spec.h"
 #include "fileinfo.h"
 #include "process.h"
 #include "tempfile.h"
@@ -43,14 +44,24 @@ static void quote_single(FILE *f, const char *s)
  * single-quoted, then the backend's default -m options.  Once cc1 or lto1
  * has taken -dumpdir, -dumpbase and -dumpbase-ext, each leaves only its
  * separating space; the run's DUMPDIR comes last. */
-char *collect_options(const struct driver *d, int for_link, int dumps_taken)
+static void add_switch(struct switch_list *l, const struct opt *o, struct strvec *words, int elided)
 {
-	const char *dumpdir = for_link ? d->link_dumpdir : d->dumpdir;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	struct strvec all = { 0 };
-	int first = 1;
+	if (l->n == l->cap)
+		l->v = xrealloc(l->v, (l->cap = l->cap ? 2 * l->cap : 32) * sizeof *l->v);
+	l->v[l->n++] = (struct switch_entry){ *words, o, elided };
+	*words = (struct strvec){ 0 };
+}
+
+static void add_switch_word(struct switch_list *l, const char *word)
+{
+	struct strvec w = { 0 };
+	strvec_push(&w, word);
+	add_switch(l, NULL, &w, 0);
+}
+
+void driver_switches(const struct driver *d, struct switch_list *out)
+{
+	struct strvec words = { 0 };
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
 		switch (o->id) {
@@ -67,56 +78,98 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 		}
 		if (o->self_spec)
 			continue; /* after the machine defaults, below */
-		if (!first)
-			fputc(' ', f);
-		first = 0;
-		if (o->elided)
-			continue;
-		if (dumps_taken &&
-		    (o->id == OPT_dumpdir || o->id == OPT_dumpbase || o->id == OPT_dumpbase_ext))
-			continue;
 		/* gcc's canonical spellings */
 		if (o->id == OPT_MD || o->id == OPT_MMD)
-			strvec_push(&all, o->word);
+			strvec_push(&words, o->word);
 		else if (o->id == OPT_L)
-			strvec_pushf(&all, "-L%s", o->arg);
+			strvec_pushf(&words, "-L%s", o->arg);
 		else if (o->id == OPT_sysroot_sep)
-			strvec_pushf(&all, "--sysroot=%s", o->arg);
+			strvec_pushf(&words, "--sysroot=%s", o->arg);
 		else
-			push_opt(d, o, &all);
-		for (size_t k = 0; k < all.n; k++) {
-			fputs(k ? " " : "", f);
-			quote_single(f, all.v[k]);
-		}
-		all.n = 0;
+			push_opt(d, o, &words);
+		add_switch(out, o, &words, o->elided);
 	}
 	/* g++spec.cc appends -shared-libgcc unless -static or -static-libgcc */
 	if (d->cxx && !has_opt(d, OPT_static) && !has_opt(d, OPT_static_libgcc))
-		strvec_push(&all, "-shared-libgcc");
-	push_machine_defaults(d, &all);
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].self_spec == 1)
-			strvec_push(&all, d->opts[i].word);
-	for (int k = thread_self_specs(d); k > 0; k--) {
-		if (d->target->link == LINK_MINGW)
-			strvec_push(&all, "-mthreads");
-		strvec_push(&all, "-pthread");
+		add_switch_word(out, "-shared-libgcc");
+	/* the switches of the self specs: the backend's option defaults
+	 * (-mtune=generic -march=x86-64), gcc's driver self specs, the
+	 * thread self specs, a -specs= file's *self_spec */
+	struct strvec defaults = { 0 };
+	push_machine_defaults(d, &defaults);
+	for (size_t k = 0; k < defaults.n; k++)
+		add_switch_word(out, defaults.v[k]);
+	strvec_free(&defaults);
+	for (int pass = 1; pass <= 2; pass++) {
+		for (size_t i = 0; i < d->nopts; i++) {
+			if (d->opts[i].self_spec != pass)
+				continue;
+			push_opt(d, &d->opts[i], &words);
+			add_switch(out, &d->opts[i], &words, d->opts[i].elided);
+		}
+		for (int k = pass == 1 ? thread_self_specs(d) : 0; k > 0; k--) {
+			if (d->target->link == LINK_MINGW)
+				add_switch_word(out, "-mthreads");
+			add_switch_word(out, "-pthread");
+		}
 	}
-	/* a -specs= file's *self_spec switches, after gcc's own */
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].self_spec == 2)
-			push_opt(d, &d->opts[i], &all);
+	strvec_free(&words);
+}
+
+struct spec_switch *spec_switches(const struct switch_list *list, size_t extra)
+{
+	struct spec_switch *sw = xcalloc(list->n + extra + 1, sizeof *sw);
+	for (size_t i = 0; i < list->n; i++) {
+		const struct switch_entry *e = &list->v[i];
+		const char *w = e->words.n ? e->words.v[0] : "";
+		sw[i] = (struct spec_switch){ .part1 = *w == '-' ? w + 1 : w, .known = 1 };
+		if (e->words.n > 1)
+			sw[i].args = (const char *const *)e->words.v + 1;
+		/* xgcc's own options are for its link-time stage (through
+		 * COLLECT_GCC_OPTIONS): no spec sees them */
+		if (e->elided || *w != '-' || (e->opt && xgcc_own_option(e->opt->id)))
+			sw[i].live = SPEC_SW_IGNORE;
+	}
+	return sw;
+}
+
+void switch_list_free(struct switch_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		strvec_free(&l->v[i].words);
+	free(l->v);
+	*l = (struct switch_list){ 0 };
+}
+
+char *collect_options(const struct driver *d, int for_link, int dumps_taken)
+{
+	const char *dumpdir = for_link ? d->link_dumpdir : d->dumpdir;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct switch_list sw = { 0 };
+	driver_switches(d, &sw);
+	for (size_t i = 0; i < sw.n; i++) {
+		const struct switch_entry *e = &sw.v[i];
+		if (i)
+			fputc(' ', f);
+		/* an elided switch leaves its blank; so do -dumpdir and
+		 * -dumpbase once a command took them (%:dumps()) */
+		if (e->elided || (dumps_taken && e->opt &&
+				  (e->opt->id == OPT_dumpdir || e->opt->id == OPT_dumpbase ||
+				   e->opt->id == OPT_dumpbase_ext)))
+			continue;
+		for (size_t k = 0; k < e->words.n; k++) {
+			fputs(k ? " " : "", f);
+			quote_single(f, e->words.v[k]);
+		}
+	}
 	if (dumpdir) {
-		strvec_push(&all, "-dumpdir");
-		strvec_push(&all, dumpdir);
+		fprintf(f, "%s'-dumpdir' ", sw.n ? " " : "");
+		quote_single(f, dumpdir);
 	}
-	for (size_t k = 0; k < all.n; k++) {
-		fputs(first ? "" : " ", f);
-		first = 0;
-		quote_single(f, all.v[k]);
-	}
+	switch_list_free(&sw);
 	fclose(f);
-	strvec_free(&all);
 	return buf;
 }
 

@@ -126,7 +126,7 @@ struct driver {
 	int compare_debug_from_env;  /* ... set by GCC_COMPARE_DEBUG, not by an option */
 	char *offload_targets;       /* -foffload=: "nvptx-none:amdgcn-amdhsa", "" for none */
 	struct spec_set *specs;      /* the backend's, with the -specs= files read */
-	char *spec_added[4];         /* what -specs= files append there (enum spec_point) */
+	char *spec_added;            /* what -specs= files add to *self_spec */
 	int offload_default;         /* ... the backend's default list (OFFLOAD_TARGET_DEFAULT) */
 };
 
@@ -207,6 +207,7 @@ struct planner {
 	char *done;                   /* per input */
 	int dumps_taken;
 	char *random_seed;
+	struct strvec spec_strings;   /* what the driver's spec functions returned */
 	int at_files;                 /* response files kept under -save-temps so far */
 };
 
@@ -219,16 +220,13 @@ void parse_command_line(struct driver *d, int argc, char **argv);
 struct spec_set;
 void driver_specs(struct spec_set *s);
 void dump_specs(void);
-/* The places where xgcc takes what -specs= files append to a spec: the
- * added switches of *self_spec, the end of *cc1_options, *link (%l) and
- * *asm (%a). */
-enum spec_point { SPEC_SELF, SPEC_CC1_OPTIONS, SPEC_LINK, SPEC_ASM };
-/* Read the -specs= files (in order, searched as gcc searches them) and
- * take what they append; a change xgcc cannot apply is an error naming
- * the file and the spec.  Then add the switches of *self_spec. */
+/* Read the -specs= files (in order, searched as gcc searches them) over
+ * the backend's specs: the commands come from what they say.  The
+ * switches they add to *self_spec are added to the options. */
 void read_user_specs(struct driver *d);
-/* The words of what the -specs= files append at P, under D's switches. */
-void push_spec_added(const struct driver *d, enum spec_point p, struct strvec *out);
+/* The words of what the -specs= files add to *self_spec, under D's
+ * switches. */
+void push_self_spec(const struct driver *d, struct strvec *out);
 /* gcc's made-up input "help-dummy" (C), through which --help=,
  * --target-help and --help -v reach cc1, as and ld. */
 void add_help_dummy(struct driver *d);
@@ -297,6 +295,17 @@ void plan_split_last_step(struct planner *pl, size_t mark);
 /* COLLECT_GCC_OPTIONS of the group's steps, as the options of D say. */
 void plan_collect_options(struct planner *pl, const struct driver *d, int for_link);
 
+/* compilers.c: gcc's compiler table, a row per language (its spec;
+ * CXX_CPP: %C is the target's C++ cpp spec; COMBINABLE: one command
+ * takes all inputs of the language when -o or -fwpa is given, lto1's) */
+struct compiler_row {
+	enum lang lang;
+	const char *spec;
+	int cxx_cpp;
+	int combinable;
+};
+const struct compiler_row *compiler_row(enum lang l);
+
 /* compile.c */
 void plan_input(struct planner *pl, size_t i);
 int lto_wpa(const struct driver *d); /* cc1 or lto1 got -dumpdir/-dumpbase: gcc elides them */
@@ -317,6 +326,28 @@ void print_version_header(const struct driver *d);
 void print_help(const struct driver *d);
 
 /* driver.c */
+/* gcc's switches (its switches[] array), in its order: the command
+ * line's options that the driver does not take for itself, in gcc's
+ * canonical spellings, then what the self specs add.  COLLECT_GCC_OPTIONS
+ * lists them; the specs test and give them. */
+struct switch_entry {
+	struct strvec words;  /* "-o" "a.out"; "-O2" */
+	const struct opt *opt; /* NULL: a self spec's */
+	int elided;           /* removed by a self spec (%<): a blank */
+};
+struct switch_list {
+	struct switch_entry *v;
+	size_t n, cap;
+};
+void driver_switches(const struct driver *d, struct switch_list *out);
+void switch_list_free(struct switch_list *l);
+/* The switches of LIST as the spec interpreter has them, one for each
+ * entry, with room for EXTRA more. */
+struct spec_switch;
+struct spec_switch *spec_switches(const struct switch_list *list, size_t extra);
+/* options.c: an option of xgcc's own, which GCC has not (-flto-cache=,
+ * -target ...) */
+int xgcc_own_option(enum opt_id id);
 /* Run PLAN: 0, or 1 when a step failed or an error was given. */
 int run_plan(const struct plan *p);
 /* COLLECT_GCC_OPTIONS for D's commands: DUMPS_TAKEN, a command took

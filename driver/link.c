@@ -1,28 +1,24 @@
-/* The link line given to collect2.
+/* The link, from gcc's specs.
  *
- * This is gcc's link_command spec for GNU/Linux targets, written out as
- * code: the LINK_SPEC part (emulation, dynamic linker, -pie), ld flags,
- * start files, -L directories, the inputs in command-line order, the
- * default libraries (libgcc_s/libgcc/libc, and libstdc++/libm for xg++),
- * end files, -T.  Files such as crtbeginS.o are looked up through the
- * backend's library search list (%s in the spec).  The plugin options of
- * gcc's line are absent: xgcc's collect2 needs no linker plugin.
+ * gcc links by expanding its *link_command spec: %(linker) (collect2),
+ * the target's %l (*link), %S and %E (start and end files, found with
+ * %s among the startfile directories), %D (the -L directories), %o (the
+ * objects, -l and -Wl, items in command-line order), the libraries of
+ * %(link_gcc_c_sequence) and those options ask for (OpenMP's and the
+ * sanitizers' through the spec files they %:include).  xgcc expands the
+ * backend's *link_command with its one edit (driver/specs.c: no -plugin,
+ * xgcc's collect2 needs none) and plans the command it gives as the
+ * link's step, with the environment collect2 gets: COMPILER_PATH,
+ * LIBRARY_PATH, and which objects this run compiled without IR.
  *
- * The PE targets (MinGW, Cygwin: the target row's link field) replace the
- * LINK_SPEC, start and end files and default libraries with theirs
- * (config/i386/mingw32.h, mingw-w64.h, cygwin.h), built from the row's
- * pe_runtime data by the pe_*() functions below; the styles[] table
- * says which functions build each style's parts.  The line is planned
- * as the link's step of the run's plan (plan_link), with the environment
- * collect2 gets.
+ * g++ (g++spec.cc) adds -lstdc++ and -lm to the inputs, which %o gives.
  */
 #include "config.h"
 
 #include "driver.h"
 #include "diag.h"
 #include "fileinfo.h"
-#include "respfile.h"
-#include "tempfile.h"
+#include "spec.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -30,61 +26,22 @@
 #include <string.h>
 #include <unistd.h>
 
-struct link_mode {
-	int shared, is_static, static_pie, pie, relocatable;
-	int dll;                  /* PE: -shared or -mdll */
-	int nostdlib, nostartfiles, nodefaultlibs, nolibc;
-	int static_libgcc, shared_libgcc, profile, openmp;
+/* The link's expansion: the spec_ops' argument. */
+struct ln {
+	struct planner *pl;
+	const struct driver *d;
+	struct command *step;   /* collect2's, once the spec gave it */
+	struct strvec no_ir;    /* objects this run compiled without -flto */
 };
 
-static struct link_mode link_mode(const struct driver *d)
+/* ld's default output: the target row's (a.exe on the PE targets) */
+static const char *link_output(const struct driver *d)
 {
-	struct link_mode m = { 0 };
-	m.shared = has_opt(d, OPT_shared);
-	m.is_static = has_opt(d, OPT_static);
-	m.static_pie = has_opt(d, OPT_static_pie);
-	m.relocatable = has_opt(d, OPT_r);
-	/* -pie and -no-pie: the last one wins; without either, the backend's default. */
-	m.pie = backend_link_defaults()->pie;
-	for (size_t i = 0; i < d->nopts; i++) {
-		if (d->opts[i].id == OPT_pie)
-			m.pie = 1;
-		else if (d->opts[i].id == OPT_no_pie)
-			m.pie = 0;
-	}
-	m.nostdlib = has_opt(d, OPT_nostdlib);
-	m.nostartfiles = has_opt(d, OPT_nostartfiles);
-	m.nodefaultlibs = has_opt(d, OPT_nodefaultlibs);
-	m.nolibc = has_opt(d, OPT_nolibc);
-	m.static_libgcc = has_opt(d, OPT_static_libgcc);
-	/* g++ links libgcc_s unless asked not to. */
-	m.shared_libgcc = has_opt(d, OPT_shared_libgcc) ||
-			  (d->cxx && !m.static_libgcc && !m.is_static && !m.static_pie);
-	m.profile = has_opt(d, OPT_p) || has_opt(d, OPT_pg);
-	m.openmp = opt_given(d, "-fopenmp") || opt_given(d, "-fopenacc");
-	m.dll = m.shared || opt_given(d, "-mdll");
-	return m;
+	return d->output ? d->output : d->target->default_output;
 }
 
 /* %:sanitize(NAME): the -fsanitize= set after -fno-sanitize= took its part. */
 enum { SAN_ADDRESS = 1, SAN_THREAD = 2, SAN_LEAK = 4, SAN_UNDEFINED = 8, SAN_HWADDRESS = 16 };
-
-/* Per sanitizer with a run-time library, what gcc's link spec does: its
- * preinit object and library before the inputs, -static-libNAME for the
- * static one, and after the inputs libsanitizer.spec's link_libNAME with
- * -static or -static-libNAME, where -static alone is an error for some. */
-static const struct sanitizer {
-	unsigned bit;
-	const char *name, *preinit, *lib, *static_opt, *spec;
-	int no_static;
-} sanitizer_table[] = {
-	{ SAN_ADDRESS, "address", "libasan_preinit.o", "-lasan", "-static-libasan", "link_libasan", 1 },
-	{ SAN_HWADDRESS, "hwaddress", NULL, "-lhwasan", "-static-libhwasan", "link_libhwasan", 1 },
-	{ SAN_THREAD, "thread", "libtsan_preinit.o", "-ltsan", "-static-libtsan", "link_libtsan", 1 },
-	{ SAN_UNDEFINED, "undefined", NULL, NULL, "-static-libubsan", "link_libubsan", 0 },
-	{ SAN_LEAK, "leak", "liblsan_preinit.o", "-llsan", "-static-liblsan", "link_liblsan", 0 },
-};
-#define NSANITIZERS (sizeof sanitizer_table / sizeof *sanitizer_table)
 
 static unsigned sanitizers(const struct driver *d)
 {
@@ -121,403 +78,82 @@ static unsigned sanitizers(const struct driver *d)
 	return set;
 }
 
-static void push_file(const struct driver *d, const char *name, struct strvec *out)
+static const char *ln_function(void *arg, struct spec_run *r, const char *name, int argc, char **argv,
+			       int *known)
 {
-	strvec_push(out, find_file(d, name));
+	static const struct { const char *name; unsigned bit; } san[] = {
+		{ "address", SAN_ADDRESS }, { "hwaddress", SAN_HWADDRESS }, { "thread", SAN_THREAD },
+		{ "leak", SAN_LEAK }, { "undefined", SAN_UNDEFINED },
+	};
+	const struct ln *l = arg;
+	(void)r;
+	*known = 0;
+	if (strcmp(name, "sanitize") != 0 || argc != 1)
+		return NULL;
+	*known = 1;
+	for (size_t k = 0; k < sizeof san / sizeof *san; k++)
+		if (!strcmp(argv[0], san[k].name))
+			return sanitizers(l->d) & san[k].bit ? "" : NULL;
+	return NULL;
 }
 
-/* %S: start files */
-static void start_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
+static char *ln_find_file(void *arg, const char *name)
 {
-	if (!m->shared) {
-		if (m->profile)
-			push_file(d, m->static_pie ? "grcrt1.o" : "gcrt1.o", out);
-		else if (m->is_static)
-			push_file(d, "crt1.o", out);
-		else if (m->static_pie)
-			push_file(d, "rcrt1.o", out);
+	const struct ln *l = arg;
+	return find_file(l->d, name);
+}
+
+/* %T: a linker script among the library directories. */
+static char *ln_find_script(void *arg, const char *name)
+{
+	const struct ln *l = arg;
+	struct strvec dirs = { 0 };
+	library_dirs(l->d, DIRS_LINK, 1, &dirs);
+	char *found = NULL;
+	for (size_t i = 0; i < dirs.n; i++) {
+		char *p = xasprintf("%s%s", dirs.v[i], name);
+		if (!found && access(p, R_OK) == 0)
+			found = p;
 		else
-			push_file(d, m->pie ? "Scrt1.o" : "crt1.o", out);
+			free(p);
+		free(dirs.v[i]);
 	}
-	push_file(d, "crti.o", out);
-	if (m->is_static)
-		push_file(d, "crtbeginT.o", out);
-	else if (m->shared || m->static_pie || m->pie)
-		push_file(d, "crtbeginS.o", out);
-	else
-		push_file(d, "crtbegin.o", out);
-	if (m->openmp)
-		push_file(d, "crtoffloadbegin.o", out);
+	strvec_free(&dirs);
+	return found;
 }
 
-/* %E: end files */
-static void end_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
+/* %D: -L for each library directory (each string the caller's). */
+static void ln_paths(void *arg, int which, struct strvec *out)
 {
-	if (opt_on(d, "-Ofast") || opt_on(d, "-ffast-math") ||
-	    opt_on(d, "-funsafe-math-optimizations"))
-		push_file(d, "crtfastmath.o", out);
-	static const char *const prec[] = { "-mpc32", "-mpc64", "-mpc80" };
-	for (int i = 0; i < 3; i++)
-		if (opt_given(d, prec[i])) {
-			char *f = xasprintf("crtprec%s.o", prec[i] + 4);
-			push_file(d, f, out);
-			free(f);
-		}
-	if (m->is_static)
-		push_file(d, "crtend.o", out);
-	else if (m->shared || m->static_pie || m->pie)
-		push_file(d, "crtendS.o", out);
-	else
-		push_file(d, "crtend.o", out);
-	push_file(d, "crtn.o", out);
-	if (m->openmp)
-		push_file(d, "crtoffloadend.o", out);
-}
-
-/* %G: libgcc */
-static void libgcc(const struct link_mode *m, struct strvec *out)
-{
-	if (m->is_static || m->static_libgcc || m->static_pie) {
-		strvec_push(out, "-lgcc");
-		strvec_push(out, "-lgcc_eh");
-	} else if (!m->shared_libgcc) {
-		static const char *const seq[] = { "-lgcc", "--push-state", "--as-needed", "-lgcc_s",
-						   "--pop-state" };
-		for (int i = 0; i < 5; i++)
-			strvec_push(out, seq[i]);
-	} else {
-		strvec_push(out, "-lgcc_s");
-		if (!m->shared)
-			strvec_push(out, "-lgcc");
-	}
-}
-
-/* %(link_gcc_c_sequence): libgcc, libc, libgcc again */
-static void default_libs(const struct driver *d, const struct link_mode *m, struct strvec *out)
-{
-	int group = m->is_static || m->static_pie;
-	if (group)
-		strvec_push(out, "--start-group");
-	libgcc(m, out);
-	if (!m->nolibc) {
-		if (pthread_on(d))
-			strvec_push(out, "-lpthread");
-		strvec_push(out, "-lc");
-	}
-	if (group)
-		strvec_push(out, "--end-group");
-	else
-		libgcc(m, out);
-}
-
-/* %l: the target's LINK_SPEC */
-static void link_spec(const struct driver *d, const struct link_mode *m, struct strvec *out)
-{
-	const struct backend_link_defaults *bd = backend_link_defaults();
-	if (bd->build_id && !m->relocatable)
-		strvec_push(out, "--build-id");
-	if (bd->eh_frame_hdr && (!m->is_static || m->static_pie))
-		strvec_push(out, "--eh-frame-hdr");
-	strvec_push(out, "-m");
-	strvec_push(out, d->abi->emulation);
-	if (bd->hash_gnu)
-		strvec_push(out, "--hash-style=gnu");
-	if (bd->as_needed && !opt_starting(d, "-fsanitize="))
-		strvec_push(out, "--as-needed");
-	if (m->shared) {
-		strvec_push(out, "-shared");
-	} else {
-		if (!m->is_static && !m->static_pie) {
-			if (has_opt(d, OPT_rdynamic))
-				strvec_push(out, "-export-dynamic");
-			strvec_push(out, "-dynamic-linker");
-			strvec_push(out, d->abi->dynamic_linker);
-		}
-		if (m->is_static)
-			strvec_push(out, "-static");
-		if (m->static_pie) {
-			static const char *const sp[] = { "-static", "-pie", "--no-dynamic-linker", "-z", "text" };
-			for (int i = 0; i < 5; i++)
-				strvec_push(out, sp[i]);
-		}
-	}
-}
-
-static void push_words(const char *words, struct strvec *out)
-{
-	strvec_split(out, words, ' ');
-}
-
-/* The PE targets' LINK_SPEC. */
-static void pe_link_spec(const struct driver *d, const struct link_mode *m, struct strvec *out)
-{
-	const struct pe_runtime *pe = d->target->pe;
-	/* %{!m32:-m i386pep} %{m32:-m i386pe}, and the other way round on i686 */
-	const char *emulation = d->abi->emulation;
-	if (strcmp(emulation, "i386pep") == 0 && opt_given(d, "-m32"))
-		emulation = "i386pe";
-	else if (strcmp(emulation, "i386pe") == 0 && opt_given(d, "-m64"))
-		emulation = "i386pep";
-	strvec_push(out, "-m");
-	strvec_push(out, emulation);
-	if (opt_given(d, "-mwindows")) {
-		strvec_push(out, "--subsystem");
-		strvec_push(out, "windows");
-	}
-	if (opt_given(d, "-mconsole")) {
-		strvec_push(out, "--subsystem");
-		strvec_push(out, "console");
-	}
-	int mdll = opt_given(d, "-mdll") != NULL;
-	if (m->shared && mdll)
-		diag(DIAG_ERROR, "shared and mdll are not compatible");
-	if (m->shared)
-		strvec_push(out, "--shared");
-	if (mdll)
-		strvec_push(out, "--dll");
-	strvec_push(out, m->is_static ? "-Bstatic" : "-Bdynamic");
-	if (m->dll) {
-		strvec_push(out, "-e");
-		strvec_push(out, d->abi->dll_entry);
-		strvec_push(out, "--enable-auto-image-base");
-	}
-	if (!m->dll && has_opt(d, OPT_no_pie))
-		strvec_push(out, "--disable-dynamicbase");
-	push_words(pe->link_flags, out);
-	if (!m->dll)
-		push_words(d->abi->exe_flags, out);
-	/* %(shared_libgcc_undefs): g++ passes -shared-libgcc itself */
-	if (m->shared_libgcc)
-		push_words(d->abi->libgcc_s_undefs, out);
-}
-
-/* STARTFILE_SPEC: the CRT start file, then crtbegin.o */
-static void pe_start_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
-{
-	const struct pe_runtime *pe = d->target->pe;
-	const char *crt = m->dll ? pe->crt_dll
-			  : opt_given(d, "-municode") && pe->crt_unicode ? pe->crt_unicode
-			  : pe->crt_exe;
-	if (crt)
-		push_file(d, crt, out);
-	if (has_opt(d, OPT_pg))
-		push_file(d, pe->crt_profile, out);
-	push_file(d, m->shared ? pe->crtbegin_dll : "crtbegin.o", out);
-}
-
-/* ENDFILE_SPEC: crtfastmath.o, the default manifest where the runtime
- * has one (%:if-exists), crtend.o */
-static void pe_end_files(const struct driver *d, const struct link_mode *m, struct strvec *out)
-{
-	if (opt_on(d, "-Ofast") || opt_on(d, "-ffast-math") ||
-	    opt_on(d, "-funsafe-math-optimizations"))
-		push_file(d, "crtfastmath.o", out);
-	if (!m->shared) {
-		char *manifest = find_file(d, "default-manifest.o");
-		if (strchr(manifest, '/') && access(manifest, R_OK) == 0)
-			strvec_push(out, manifest);
-		else
-			free(manifest);
-	}
-	push_file(d, "crtend.o", out);
-}
-
-/* LIBGCC_SPEC (%G): MinGW's runtime around libgcc; Cygwin's shared libgcc
- * (the row's shared_libgcc_default) */
-static void pe_libgcc(const struct driver *d, const struct link_mode *m, struct strvec *out)
-{
-	const struct pe_runtime *pe = d->target->pe;
-	int static_gcc = m->is_static || m->static_libgcc;
-	if (pe->mthreads_lib && mthreads_on(d))
-		strvec_push(out, pe->mthreads_lib);
-	push_words(pe->libgcc_before, out);
-	if (static_gcc || (!pe->shared_libgcc_default && !m->shared && !m->shared_libgcc))
-		push_words("-lgcc -lgcc_eh", out);
-	else
-		push_words("-lgcc_s -lgcc", out);
-	push_words(pe->libgcc_after, out);
-}
-
-/* %(link_ssp) %(link_gcc_c_sequence): %G %L %G, LIB_SPEC being %L */
-static void pe_default_libs(const struct driver *d, const struct link_mode *m, struct strvec *out)
-{
-	const struct pe_runtime *pe = d->target->pe;
-	if (opt_given(d, "-fstack-protector") || opt_given(d, "-fstack-protector-all") ||
-	    opt_given(d, "-fstack-protector-strong") || opt_given(d, "-fstack-protector-explicit"))
-		push_words("-lssp_nonshared -lssp", out);
-	pe_libgcc(d, m, out);
-	if (m->nolibc)
+	const struct ln *l = arg;
+	if (which != 'D')
 		return;
-	if (has_opt(d, OPT_pg))
-		strvec_push(out, "-lgmon");
-	/* mingw-w64's LIB_SPEC: %{pthread:-lpthread} (win32 thread model),
-	 * %{!no-pthread:-lpthread} (posix) */
-	if (pe->pthread_lib &&
-	    (backend_lpthread_always() ? !has_opt(d, OPT_no_pthread) : pthread_on(d)))
-		strvec_push(out, pe->pthread_lib);
-	push_words(pe->libc, out);
-	if (opt_given(d, "-mwindows"))
-		push_words("-lgdi32 -lcomdlg32", out);
-	push_words(pe->syslibs, out);
-	pe_libgcc(d, m, out);
-}
-
-static char *strip_slash(char *dir)
-{
-	size_t n = strlen(dir);
-	if (n > 1 && dir[n - 1] == '/')
-		dir[n - 1] = 0;
-	return dir;
-}
-
-/* How a target's link style builds its parts of the line: gcc's
- * LINK_SPEC, STARTFILE_SPEC, ENDFILE_SPEC and its default libraries. */
-struct link_parts {
-	void (*link_spec)(const struct driver *, const struct link_mode *, struct strvec *);
-	void (*start_files)(const struct driver *, const struct link_mode *, struct strvec *);
-	void (*end_files)(const struct driver *, const struct link_mode *, struct strvec *);
-	void (*default_libs)(const struct driver *, const struct link_mode *, struct strvec *);
-};
-
-static const struct link_parts styles[] = {
-	[LINK_GNU_LINUX] = { link_spec, start_files, end_files, default_libs },
-	/* the PE targets differ in their pe_runtime data */
-	[LINK_MINGW] = { pe_link_spec, pe_start_files, pe_end_files, pe_default_libs },
-	[LINK_CYGWIN] = { pe_link_spec, pe_start_files, pe_end_files, pe_default_libs },
-};
-
-static const struct link_parts *style_of(const struct driver *d)
-{
-	return &styles[d->target->link];
-}
-
-/* ld's default output: the target row's (a.exe on the PE targets) */
-static const char *link_output(const struct driver *d)
-{
-	return d->output ? d->output : d->target->default_output;
-}
-
-/* The start of the line: collect2, the LTO options it decides on,
- * %(sysroot_spec), %l (LINK_SPEC), -pie, -gz, -fuse-ld=, -o, and
- * %{e*} %{N} %{n} %{r} %{s} %{t} %{u*} %{z} %{Z}. */
-static void link_head(const struct driver *d, const struct link_mode *m, const char *collect2,
-		      struct strvec *c)
-{
-	strvec_push(c, collect2);
-	/* %{flto} %{fno-lto} %{flto=*}: collect2 decides what to do with them */
-	static const char *const lto_words[] = { "-flto", "-fno-lto", "-flto=" };
-	for (int k = 0; k < 3; k++)
-		for (size_t i = 0; i < d->nopts; i++) {
-			const char *w = d->opts[i].word;
-			if (k == 2 ? strncmp(w, "-flto=", 6) == 0 : strcmp(w, lto_words[k]) == 0)
-				strvec_push(c, w);
-		}
-	if (d->sysroot)
-		strvec_pushf(c, "--sysroot=%s", d->sysroot);
-	style_of(d)->link_spec(d, m, c);
-	push_spec_added(d, SPEC_LINK, c); /* what -specs= files append to %l */
-	if (!m->shared && !m->is_static && !m->relocatable && m->pie)
-		strvec_push(c, "-pie");
-	push_compress_debug(d, c, 0);
-	const struct opt *fuse = opt_starting(d, "-fuse-ld=");
-	if (fuse)
-		strvec_push(c, fuse->word);
-	/* %X: the linker options gcc gathers, --help and --target-help */
-	if (has_opt(d, OPT_help))
-		strvec_push(c, "--help");
-	if (has_opt(d, OPT_target_help))
-		strvec_push(c, "--target-help");
-	/* %{o*}: every -o given, the last one being the output */
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_o) {
-			strvec_push(c, "-o");
-			strvec_push(c, d->opts[i].arg);
-		}
-	/* %{e*} is every option that starts with e, -export-dynamic too, in
-	 * their order; %{u*} takes -undef as well */
-	static const enum opt_id flags[] = { OPT_e, OPT_N, OPT_n, OPT_r, OPT_s, OPT_t, OPT_u, OPT_z,
-					     OPT_Z };
-	for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
-		for (size_t i = 0; i < d->nopts; i++) {
-			const struct opt *o = &d->opts[i];
-			if (o->id == flags[f] || (flags[f] == OPT_e && o->id == OPT_export_dynamic) ||
-			    (flags[f] == OPT_u && o->id == OPT_undef))
-				push_opt(d, o, c);
-		}
-}
-
-/* The link's @file (gcc's make_at_file at the link): kept under
- * -save-temps as the output's name without its suffix, .args.N. */
-static char *link_at_file(struct planner *pl, const struct driver *d, struct strvec *args)
-{
-	char *stem = file_strip_suffix(link_output(d));
-	char *at = plan_at_file(pl, stem, args->v, args->n);
-	free(stem);
-	return at;
-}
-
-/* %@{L*} %(link_libgcc): the -L given, in an @file when xgcc got one,
- * then the search directories. */
-static void link_dirs(struct planner *pl, const struct driver *d, struct strvec *c)
-{
-	struct strvec given = { 0 };
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_L)
-			strvec_pushf(&given, "-L%s", d->opts[i].arg);
-	if (d->at_file_supplied && given.n)
-		strvec_push(c, link_at_file(pl, d, &given));
-	else
-		strvec_extend(c, &given);
-	strvec_free(&given);
-	struct strvec ldirs = { 0 };
-	library_dirs(d, DIRS_LINK, 1, &ldirs);
-	for (size_t i = 0; i < ldirs.n; i++) {
-		strvec_pushf(c, "-L%s", strip_slash(ldirs.v[i]));
-		free(ldirs.v[i]);
+	struct strvec dirs = { 0 };
+	library_dirs(l->d, DIRS_LINK, 1, &dirs);
+	for (size_t i = 0; i < dirs.n; i++) {
+		size_t n = strlen(dirs.v[i]);
+		if (n > 1 && dirs.v[i][n - 1] == '/')
+			dirs.v[i][n - 1] = 0;
+		strvec_push(out, xasprintf("-L%s", dirs.v[i]));
+		free(dirs.v[i]);
 	}
-	strvec_free(&ldirs);
+	strvec_free(&dirs);
 }
 
-/* The sanitizers' run-time libraries, which come before the inputs. */
-static void sanitizer_libs(const struct driver *d, const struct link_mode *m, unsigned san,
-			   struct strvec *c)
+/* %R: the target system root; %M: the multilib's OS directory. */
+static const char *ln_value(void *arg, int which)
 {
-	for (size_t k = 0; k < NSANITIZERS; k++) {
-		const struct sanitizer *z = &sanitizer_table[k];
-		if (!(san & z->bit) || !z->lib)
-			continue;
-		if (!m->shared && z->preinit)
-			push_file(d, z->preinit, c);
-		if (opt_given(d, z->static_opt)) {
-			if (!m->shared) {
-				static const char *const words[] = { "-Bstatic", "--whole-archive", NULL,
-								     "--no-whole-archive", "-Bdynamic" };
-				for (size_t w = 0; w < 5; w++)
-					strvec_push(c, words[w] ? words[w] : z->lib);
-			}
-		} else {
-			strvec_push(c, "--push-state");
-			strvec_push(c, "--no-as-needed");
-			strvec_push(c, z->lib);
-			strvec_push(c, "--pop-state");
-		}
-	}
-}
-
-/* A sanitizer linked statically (-static, -static-libNAME) takes the
- * libraries its library needs from libsanitizer.spec. */
-static int sanitizer_spec_needed(const struct driver *d, const struct link_mode *m, const struct sanitizer *z)
-{
-	return m->is_static || opt_given(d, z->static_opt);
+	const struct ln *l = arg;
+	return which == 'R' ? (l->d->sysroot ? l->d->sysroot : "") : l->d->ml->osdir;
 }
 
 /* %o: the inputs, -l and -Wl items in order (the objects the plan's
- * inputs become); xg++ adds its libraries.  NO_IR gets the objects this
- * run compiled without -flto. */
-static void link_items(struct planner *pl, const struct driver *d, const struct plan *p, struct strvec *c,
-		       struct strvec *no_ir)
+ * inputs become); xg++ adds its libraries (each string the caller's). */
+static void ln_outputs(void *arg, struct strvec *out)
 {
-	struct strvec items = { 0 };
+	struct ln *l = arg;
+	const struct driver *d = l->d;
+	const struct plan *p = l->pl->plan;
 	/* g++ moves the first -lm (where the target has a libm) and the
 	 * first -lc after the -lstdc++ it adds */
 	int cxx = d->cxx && d->cxx_library > 0;
@@ -530,133 +166,67 @@ static void link_items(struct planner *pl, const struct driver *d, const struct 
 		else if (cxx && it->input < 0 && !moved_c && strcmp(it->arg, "-lc") == 0)
 			moved_c = it->arg;
 		else if (it->input < 0)
-			strvec_push(&items, it->arg);
+			strvec_push(out, xstrdup(it->arg));
 		else if (obj)
-			strvec_push(&items, obj);
+			strvec_push(out, xstrdup(obj));
 		if (obj && p->object_no_ir[it->input] && !strchr(obj, '\n'))
-			strvec_push(no_ir, obj);
+			strvec_push(&l->no_ir, obj);
 	}
-	if (cxx) {
-		int static_cxx = d->cxx_library == 2 && !has_opt(d, OPT_static);
-		if (static_cxx)
-			strvec_push(&items, "-Bstatic");
-		strvec_push(&items, "-lstdc++");
-		if (static_cxx)
-			strvec_push(&items, "-Bdynamic");
-		/* the PE runtimes have the math functions in their C library */
-		if (moved_m || d->target->cxx_libm)
-			strvec_push(&items, "-lm");
-		if (moved_c)
-			strvec_push(&items, moved_c);
-	}
-	if (d->at_file_supplied && items.n) {
-		/* gcc passes the inputs through a response file when it got one */
-		strvec_push(c, link_at_file(pl, d, &items));
-	} else {
-		strvec_extend(c, &items);
-	}
-	strvec_free(&items);
+	if (!cxx)
+		return;
+	int static_cxx = d->cxx_library == 2 && !has_opt(d, OPT_static);
+	if (static_cxx)
+		strvec_push(out, xstrdup("-Bstatic"));
+	strvec_push(out, xstrdup("-lstdc++"));
+	if (static_cxx)
+		strvec_push(out, xstrdup("-Bdynamic"));
+	/* the PE runtimes have the math functions in their C library */
+	if (moved_m || d->target->cxx_libm)
+		strvec_push(out, xstrdup("-lm"));
+	if (moved_c)
+		strvec_push(out, xstrdup(moved_c));
 }
 
-/* %(link_gomp), %(link_itm): NAME's value in the library's spec FILE
- * ("-lgomp %{static: -ldl }"), whose only condition is -static; DFLT
- * if the file cannot be read (read_link_specs stops the link then). */
-static void push_spec_libs(const struct driver *d, const struct link_mode *m, const char *file,
-			   const char *name, const char *dflt, struct strvec *c)
+/* The link's @file (gcc's make_at_file at the link): kept under
+ * -save-temps as the output's name without its suffix, .args.N. */
+static char *ln_at_file(void *arg, const struct strvec *args)
 {
-	char *path = find_file(d, file);
-	char *text = NULL;
-	size_t size;
-	if (file_read_all(path, &text, &size) != 0)
-		text = NULL;
-	char *key = xasprintf("*%s:", name); /* "*link_gomp: -lgomp %{static: -ldl }" */
-	char *at = text ? strstr(text, key) : NULL;
-	if (!at) {
-		if (dflt)
-			strvec_push(c, dflt);
-	} else {
-		char *value = at + strlen(key), *eol = strchr(value, '\n');
-		if (eol)
-			*eol = 0;
-		struct strvec words = { 0 };
-		strvec_split(&words, value, ' ');
-		for (size_t i = 0, in_static = 0; i < words.n; i++) {
-			if (strcmp(words.v[i], "%{static:") == 0)
-				in_static = 1;
-			else if (strcmp(words.v[i], "}") == 0)
-				in_static = 0;
-			else if (!in_static || m->is_static)
-				strvec_push(c, words.v[i]);
-		}
-		strvec_free(&words);
+	struct ln *l = arg;
+	char *stem = file_strip_suffix(link_output(l->d));
+	char *at = plan_at_file(l->pl, stem, args->v, args->n);
+	free(stem);
+	return at;
+}
+
+static void ln_command(void *arg, struct spec_run *r, const struct spec_cmd *c)
+{
+	struct ln *l = arg;
+	(void)r;
+	if (l->step) {
+		diag(DIAG_ERROR, "the link spec gives more than one command");
+		return;
 	}
-	free(key);
-	free(text);
-	free(path);
+	l->step = plan_step(l->pl, TOOL_COLLECT2, "collect2");
+	const char *prog = c->args[0].text;
+	char *path = !strcmp(prog, "collect2") ? find_helper(l->d, "collect2") : find_program(l->d, prog);
+	if (!path)
+		diag(DIAG_FATAL, "cannot find %s next to %s or in %s", diag_q("collect2"), l->d->self_dir,
+		     PKGLIBEXECDIR);
+	strvec_push(&l->step->argv, path ? path : prog);
+	for (size_t i = 1; i < c->n; i++)
+		strvec_push(&l->step->argv, xstrdup(c->args[i].text));
 }
 
-/* The libraries that options ask for after the inputs: libgomp, libitm,
- * -fsplit-stack's wrapper, libgcov, libubsan, and those the statically
- * linked sanitizers need. */
-static void option_libs(const struct driver *d, const struct link_mode *m, unsigned san,
-			struct strvec *c)
-{
-	if (m->openmp || parallelize_loops(d))
-		push_spec_libs(d, m, "libgomp.spec", "link_gomp", "-lgomp", c);
-	if (opt_given(d, "-fgnu-tm"))
-		push_spec_libs(d, m, "libitm.spec", "link_itm", "-litm", c);
-	if (opt_given(d, "-fsplit-stack"))
-		strvec_push(c, "--wrap=pthread_create");
-	if (has_opt(d, OPT_coverage) || opt_given(d, "-fprofile-arcs") ||
-	    opt_starting(d, "-fprofile-generate"))
-		strvec_push(c, "-lgcov");
-	for (size_t k = 0; k < NSANITIZERS; k++) {
-		const struct sanitizer *z = &sanitizer_table[k];
-		if (!(san & z->bit))
-			continue;
-		if (z->bit == SAN_UNDEFINED) {
-			int st = has_opt(d, OPT_static_libubsan);
-			strvec_push(c, st ? "-Bstatic" : "--push-state");
-			if (!st)
-				strvec_push(c, "--no-as-needed");
-			strvec_push(c, "-lubsan");
-			strvec_push(c, st ? "-Bdynamic" : "--pop-state");
-		}
-		if (sanitizer_spec_needed(d, m, z))
-			push_spec_libs(d, m, "libsanitizer.spec", z->spec, NULL, c);
-		/* the link spec's %e: the link does not run */
-		if (z->no_static && m->is_static)
-			diag(DIAG_ERROR, "cannot specify -static with -fsanitize=%s", z->name);
-	}
-}
-
-/* The sanitizers whose libraries the link takes. */
-static unsigned linked_sanitizers(const struct driver *d, const struct link_mode *m)
-{
-	return m->nostdlib || m->relocatable || m->nodefaultlibs ? 0 : sanitizers(d);
-}
-
-/* The whole collect2 line for the link mode M and the sanitizers SAN;
- * NO_IR as for link_items. */
-static void link_line(struct planner *pl, const struct driver *d, const struct link_mode *m, unsigned san,
-		      const char *collect2, struct strvec *c, struct strvec *no_ir)
-{
-	const struct link_parts *style = style_of(d);
-	link_head(d, m, collect2, c);
-	if (!m->nostdlib && !m->relocatable && !m->nostartfiles)
-		style->start_files(d, m, c);
-	link_dirs(pl, d, c);
-	sanitizer_libs(d, m, san, c);
-	link_items(pl, d, pl->plan, c, no_ir);
-	option_libs(d, m, san, c);
-	if (!m->nostdlib && !m->relocatable && !m->nodefaultlibs)
-		style->default_libs(d, m, c);
-	if (!m->nostdlib && !m->relocatable && !m->nostartfiles)
-		style->end_files(d, m, c);
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_T)
-			push_opt(d, &d->opts[i], c);
-}
+static const struct spec_ops ln_ops = {
+	.find_file = ln_find_file,
+	.find_script = ln_find_script,
+	.paths = ln_paths,
+	.value = ln_value,
+	.outputs = ln_outputs,
+	.at_file = ln_at_file,
+	.function = ln_function,
+	.command = ln_command,
+};
 
 /* Is there anything to link?  Not when the inputs were only headers,
  * whose precompiled forms are the outputs (gcc links when it has a
@@ -711,69 +281,65 @@ static void link_environment(const struct driver *d, struct command *c)
 	strvec_free(&lp);
 }
 
-/* The spec files gcc's link spec includes: libgomp.spec for OpenMP,
- * OpenACC and -ftree-parallelize-loops=N > 1, libitm.spec for -fgnu-tm;
- * -v and -### say "Reading specs from", and a backend without the
- * library (mingw-w64 has no libitm) has no spec file, which stops gcc. */
-static char *read_link_specs(const struct driver *d, const struct link_mode *m, unsigned san)
-{
-	const char *specs[2 + NSANITIZERS] = { NULL };
-	if (opt_on(d, "-fopenmp") || opt_on(d, "-fopenacc") || parallelize_loops(d))
-		specs[0] = "libgomp.spec";
-	if (opt_on(d, "-fgnu-tm"))
-		specs[1] = "libitm.spec";
-	/* once for each sanitizer that includes it, as gcc reads it again */
-	for (size_t k = 0; k < NSANITIZERS; k++)
-		if ((san & sanitizer_table[k].bit) && sanitizer_spec_needed(d, m, &sanitizer_table[k]))
-			specs[2 + k] = "libsanitizer.spec";
-	char *shown = NULL;
-	for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
-		if (!specs[i])
-			continue;
-		char *path = find_file(d, specs[i]); /* the bare name if not found */
-		char *more = xasprintf("%sReading specs from %s\n", shown ? shown : "", path);
-		free(shown);
-		shown = more;
-		if (access(path, R_OK) != 0) {
-			diag(DIAG_FATAL, "cannot read spec file %s: %s", diag_q(specs[i]), strerror(ENOENT));
-			break;
-		}
-	}
-	return shown;
-}
-
 /* The link's job: collect2, run only when every input compiled, its
  * output deleted if the link fails (unless the link left it alone). */
 void plan_link(struct planner *pl)
 {
 	const struct driver *d = pl->d;
 	pl->job = d->ninputs;
-	size_t k = pl->plan->n;
-	plan_step(pl, TOOL_COLLECT2, "collect2");
-	link_environment(d, &pl->plan->cmds[k]);
+	struct ln l = { .pl = pl, .d = d };
+	struct switch_list list = { 0 };
+	driver_switches(d, &list);
+	struct spec_switch *sw = spec_switches(&list, 0);
+	size_t nsw = list.n;
+	/* gcc gives the linker --help and --target-help (%X) */
+	struct strvec linker_options = { 0 };
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_help || d->opts[i].id == OPT_target_help)
+			strvec_push(&linker_options, xstrdup(d->opts[i].id == OPT_help ? "--help" : "--target-help"));
+	struct spec_run r = { .specs = d->specs, .sw = sw, .nsw = nsw, .ops = &ln_ops, .arg = &l,
+			      .at_file_supplied = d->at_file_supplied, .object_suffix = ".o",
+			      .bit_bucket = "/dev/null", .version = backend_current()->version,
+			      .linker_options = &linker_options };
+	size_t said = d->specs->said.n;
+	const char *link_command = d->specs->link_command ? d->specs->link_command : "";
+	int v = spec_expand(&r, link_command);
+	if (v < 0 && r.error && !r.error_given)
+		diag(DIAG_FATAL, "%s", r.error);
+	if (!l.step) /* an %e stopped it: a step for the message */
+		l.step = plan_step(pl, TOOL_NONE, "");
+	struct command *step = l.step;
+	link_environment(d, step);
 	if (has_opt(d, OPT_target_help))
-		pl->plan->cmds[k].banner = "\nLinker options\n==============\n\n"
-					   "Use \"-Wl,OPTION\" to pass \"OPTION\" to the linker.\n\n";
-	struct link_mode m = link_mode(d);
-	unsigned san = linked_sanitizers(d, &m);
-	pl->plan->cmds[k].shown = read_link_specs(d, &m, san);
-	char *collect2 = find_helper(d, "collect2");
-	if (!collect2)
-		diag(DIAG_FATAL, "cannot find %s next to %s or in %s", diag_q("collect2"), d->self_dir,
-		     PKGLIBEXECDIR);
-	struct strvec no_ir = { 0 };
-	link_line(pl, d, &m, san, collect2 ? collect2 : "collect2", &pl->plan->cmds[k].argv, &no_ir);
+		step->banner = "\nLinker options\n==============\n\n"
+			       "Use \"-Wl,OPTION\" to pass \"OPTION\" to the linker.\n\n";
+	/* -v and -### say which spec files the link spec read */
+	struct strvec shown = { 0 };
+	for (size_t i = said; i < d->specs->said.n; i++)
+		strvec_push(&shown, d->specs->said.v[i]);
+	if (shown.n) {
+		char *s = strvec_join(&shown, '\n');
+		step->shown = xasprintf("%s\n", s);
+		free(s);
+	}
+	strvec_free(&shown);
 	plan_output(pl, link_output(d));
 	/* the objects this run compiled without -flto hold no IR: collect2
 	 * need not look for it (collect/scan.c) */
-	char *plain = strvec_join(&no_ir, '\n');
-	add_env(&pl->plan->cmds[k], "XGCC_PLAIN_OBJECTS", *plain ? plain : NULL, 0);
-	strvec_free(&no_ir);
-	pl->plan->cmds[k].outputs_if_changed = 1;
-	pl->plan->cmds[k].after_clean_run = 1;
+	char *plain = strvec_join(&l.no_ir, '\n');
+	add_env(step, "XGCC_PLAIN_OBJECTS", *plain ? plain : NULL, 0);
+	strvec_free(&l.no_ir);
+	step->outputs_if_changed = 1;
+	step->after_clean_run = 1;
 	plan_collect_options(pl, d, 1);
 	/* an error the link spec gives (its %e) stops the link */
 	plan_end_group(pl, 1);
+	spec_run_free(&r);
+	for (size_t i = 0; i < linker_options.n; i++)
+		free(linker_options.v[i]);
+	strvec_free(&linker_options);
+	free(sw);
+	switch_list_free(&list);
 }
 
 /* What gcc prints with -v and -### when it reaches its link spec after

@@ -793,6 +793,18 @@ void push_opt(const struct driver *d, const struct opt *o, struct strvec *out)
 	}
 }
 
+int xgcc_own_option(enum opt_id id)
+{
+	switch (id) {
+	case OPT_target: case OPT_target_eq: case OPT_flto_cache: case OPT_flto_cache_size:
+	case OPT_flto_cache_shared: case OPT_fno_lto_cache_shared: case OPT_flto_cache_secret:
+	case OPT_flto_distributor: case OPT_flto_distributor_arg:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 void add_options_from_text(struct driver *d, const char *text)
 {
 	struct strvec words = { 0 };
@@ -805,11 +817,12 @@ void add_options_from_text(struct driver *d, const char *text)
 		}
 		const struct optdef *od = &optdefs[id];
 		const char *arg = NULL;
+		const char *word = words.v[i];
 		if (od->arg == ARG_JOINED || od->arg == ARG_JOIN_SEP)
-			arg = words.v[i] + strlen(od->spelling);
-		else if (od->arg == ARG_SEP && i + 1 < words.n)
+			arg = word + strlen(od->spelling);
+		if ((od->arg == ARG_SEP || (od->arg == ARG_JOIN_SEP && !*arg)) && i + 1 < words.n)
 			arg = words.v[++i];
-		add_opt(d, (enum opt_id)id, words.v[i], arg);
+		add_opt(d, (enum opt_id)id, word, arg);
 	}
 	strvec_free(&words);
 }

@@ -414,6 +414,8 @@ static void end_command(struct spec_run *r)
 			struct spec_cmd *n = &r->cmds[r->ncmds++];
 			*n = (struct spec_cmd){ xmalloc((i - start) * sizeof *n->args), i - start, i - start, bar };
 			memcpy(n->args, c->args + start, (i - start) * sizeof *n->args);
+			if (r->ops && r->ops->command)
+				r->ops->command(r->arg, r, n);
 		}
 		if (bar)
 			free(c->args[i].text);
@@ -653,12 +655,20 @@ static char *escaped(const char *s, const char *tail)
 	return out;
 }
 
+char *spec_quote(const char *s) { return escaped(s, ""); }
+
 /* The functions that need nothing but their arguments and the specs;
- * the driver's own come through ops->function.  *KEEP: the result is
+ * the driver's own come through ops->function, which is asked first.  *KEEP: the result is
  * malloc'd (the run frees it after expanding it). */
 static const char *call_function(struct spec_run *r, const char *name, int argc, char **argv, int *bad, int *keep)
 {
 	*keep = 0;
+	/* the driver's functions first: they may stand for a built-in one
+	 * (find-plugindir) */
+	int known = 0;
+	const char *given = r->ops && r->ops->function ? r->ops->function(r->arg, r, name, argc, argv, &known) : NULL;
+	if (known)
+		return given;
 	if (!strcmp(name, "getenv")) {
 		if (argc != 2)
 			return NULL;
@@ -686,9 +696,14 @@ static const char *call_function(struct spec_run *r, const char *name, int argc,
 	if (!strcmp(name, "pass-through-libs"))
 		return *keep = 1, pass_through_libs(argc, argv);
 	if (!strcmp(name, "print-asm-header")) {
-		printf("Assembler options\n=================\n\n");
-		printf("Use \"-Wa,OPTION\" to pass \"OPTION\" to the assembler.\n\n");
-		fflush(stdout);
+		static const char header[] = "Assembler options\n=================\n\n"
+					     "Use \"-Wa,OPTION\" to pass \"OPTION\" to the assembler.\n\n";
+		if (r->ops && r->ops->banner) {
+			r->ops->banner(r->arg, header);
+		} else {
+			fputs(header, stdout);
+			fflush(stdout);
+		}
 		return NULL;
 	}
 	if (!strcmp(name, "include") || !strcmp(name, "find-file") || !strcmp(name, "find-plugindir")) {
@@ -714,11 +729,7 @@ static const char *call_function(struct spec_run *r, const char *name, int argc,
 		}
 		return NULL;
 	}
-	int known = 0;
-	const char *v = r->ops && r->ops->function ? r->ops->function(r->arg, r, name, argc, argv, &known) : NULL;
-	if (!known)
-		return *bad = fail(r, "unknown spec function %s", diag_q(name)), NULL;
-	return v;
+	return *bad = fail(r, "unknown spec function %s", diag_q(name)), NULL;
 }
 
 /* %:NAME(ARGS) at P (after "%:"): ARGS expanded in a context of their
@@ -1085,6 +1096,8 @@ static int percent(struct spec_run *r, const char **pp, const char *spec, const 
 	int c = *p++;
 	*pp = p;
 	const struct spec_input *in = r->in;
+	if (c == 'C' && r->cpp_spec) /* the compiler row's cpp spec */
+		return expand(r, r->cpp_spec, 0, NULL);
 	for (size_t k = 0; k < sizeof named_letters / sizeof *named_letters; k++)
 		if (c == named_letters[k].letter)
 			return expand_named(r, named_letters[k].name);
@@ -1126,6 +1139,7 @@ static int percent(struct spec_run *r, const char **pp, const char *spec, const 
 		char *text = (char *)message(pp);
 		diag(DIAG_ERROR, "%s", text);
 		fail(r, "%s", text);
+		r->error_given = 1;
 		free(text);
 		return -1;
 	}
@@ -1170,6 +1184,16 @@ static int percent(struct spec_run *r, const char **pp, const char *spec, const 
 	case 'i':
 		if (!in)
 			return fail(r, "%%i in a spec without an input file");
+		if (in->nnames) {
+			/* a combinable compiler's inputs: in an @file when one
+			 * was given */
+			end_word(r);
+			size_t from = r->cur.n;
+			for (size_t k = 0; k < in->nnames; k++)
+				store(r, xstrdup(in->names[k]), 0, 0);
+			at_file_close(r, from);
+			return 0;
+		}
 		grow_str(r, in->name);
 		return 0;
 	case 'o': {

@@ -118,6 +118,9 @@ struct spec_cmd {
 /* The input file being processed (absent in the link). */
 struct spec_input {
 	const char *name;     /* %i */
+	const char *const *names; /* or, with NNAMES, several: a combinable
+				   * compiler's inputs (gcc's lto1) */
+	size_t nnames;
 	const char *base;     /* the name after its last '/': "a.c" (%B) */
 	size_t base_len;      /* ... up to its last '.': 1 (%b) */
 	const char *suffix;   /* after the last '.': "c" (%{.c:...}) */
@@ -154,6 +157,14 @@ struct spec_ops {
 	 * that name */
 	const char *(*function)(void *arg, struct spec_run *r, const char *name, int argc, char **argv,
 				int *known);
+	/* a command is complete (ended by a newline, or by the end of the
+	 * spec; under -pipe each part of a pipeline, PIPED_TO_NEXT set but
+	 * the last's): the driver plans it before the expansion goes on, so
+	 * that what the expansion says afterwards comes after it */
+	void (*command)(void *arg, struct spec_run *r, const struct spec_cmd *cmd);
+	/* %:print-asm-header(): TEXT goes to standard output before the
+	 * next command runs (NULL: printed at once) */
+	void (*banner)(void *arg, const char *text);
 };
 
 struct spec_temp; /* %g/%u/%U names already chosen (spec.c) */
@@ -173,6 +184,7 @@ struct spec_run {
 	const char *object_suffix; /* %O: ".o", ".obj" */
 	const char *bit_bucket;    /* %j: "/dev/null" */
 	const char *version;       /* the backend's "12.2.0" (%v1, version-compare) */
+	const char *cpp_spec;      /* %C: the compiler row's, or NULL for %(cpp) */
 	struct strvec *linker_options;       /* %x adds, %X gives */
 	const struct strvec *assembler_options;    /* %Y: -Wa, */
 	const struct strvec *preprocessor_options; /* %Z: -Wp, */
@@ -181,6 +193,7 @@ struct spec_run {
 	struct spec_cmd *cmds;
 	size_t ncmds, ccap;
 	char *error;
+	int error_given;      /* ... already given (%e) */
 
 	/* the state of the expansion */
 	char *word;           /* the argument being built */
@@ -204,6 +217,10 @@ int spec_expand_words(struct spec_run *r, const char *spec, struct strvec *out);
  * gcc's check_live_switch, PREFIX_LEN the length of a starred atom or -1. */
 int spec_switch_live(struct spec_run *r, size_t i, int prefix_len);
 void spec_run_free(struct spec_run *r);
+
+/* S with every character escaped: a spec takes it as text (gcc's
+ * quote_spec). */
+char *spec_quote(const char *s);
 
 /* "1.2.3" against "1.2": <0, 0, >0 as strcmp (version-compare's order). */
 int spec_version_cmp(const char *a, const char *b);

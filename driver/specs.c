@@ -3,22 +3,19 @@
  * gcc's behaviour is data: its option table and its specs, the named spec
  * strings -dumpspecs prints (driver/spec.c reads and runs that language).
  * xgcc takes them from the backend when it is configured (lib/backend.h,
- * build-aux/probe-backend) and makes one edit, its documented difference:
- * the link runs xgcc's collect2 and link-time stage, which need no linker
- * plugin, so *link_command loses the block that gives ld -plugin and its
- * -plugin-opt= options (%{!fno-use-linker-plugin:%{!fno-lto:...}}).
+ * build-aux/probe-backend) and makes its documented edits: the link runs
+ * xgcc's collect2 and link-time stage, which need no linker plugin, so
+ * *link_command loses the block that gives ld -plugin and its -plugin-opt=
+ * options (%{!fno-use-linker-plugin:%{!fno-lto:...}}); and since GCC 12's
+ * LTO objects carry no marker symbol any more, *invoke_as gives the
+ * assembler of an -flto compilation xgcc's one-line marker file after
+ * the compiler's output (%:lto-object(), %:lto-marker(): compile.c).
  * Everything else is the backend's, body for body.
  *
- * -specs=FILE reads spec files over them, as gcc does.  xgcc's command
- * lines are still built by code that follows the backend's specs, so a
- * file's change is taken where xgcc knows its place: what it appends
- * ("*name:" then "+ TEXT", or "%rename name old_name" and "*name:
- * %(old_name) TEXT") to *self_spec (switches added after the command
- * line's), *cc1_options, *link and *asm is expanded by the interpreter
- * under the switches and put there; any other change is an error that
- * names the file and the spec, never a change silently ignored.  This is
- * what the distributions' hardening files do (Debian's dpkg no-pie
- * specs, Fedora's redhat-hardened-cc1 and -ld).
+ * -specs=FILE reads spec files over them, as gcc does, and every command
+ * comes from the specs as the files leave them.  The switches a file
+ * adds to *self_spec are decoded as options (gcc's do_self_spec); a file
+ * that changes *self_spec otherwise than by adding to it is refused.
  */
 #include "config.h"
 
@@ -51,6 +48,18 @@ static void remove_block(char *s, const char *prefix)
 		memmove(at, p + 1, strlen(p + 1) + 1);
 }
 
+/* Replace the first OLD in the spec NAME of S by NEW. */
+static void edit_spec(struct spec_set *s, const char *name, const char *old, const char *new_text)
+{
+	const char *body = spec_get(s, name);
+	const char *at = body ? strstr(body, old) : NULL;
+	if (!at)
+		return;
+	char *edited = xasprintf("%.*s%s%s", (int)(at - body), body, new_text, at + strlen(old));
+	spec_set(s, name, edited, 0);
+	free(edited);
+}
+
 void driver_specs(struct spec_set *s)
 {
 	char *err = NULL;
@@ -58,6 +67,9 @@ void driver_specs(struct spec_set *s)
 		fatal("%s", err);
 	s->sealed = 1;
 	remove_block(s->link_command, "%{!fno-use-linker-plugin:");
+	/* the assembler reads the LTO marker after the compiler's output
+	 * (standard input under -pipe) */
+	edit_spec(s, "invoke_as", "%m.s", "%{%:lto-object():%|.s %:lto-marker();:%m.s}");
 }
 
 void dump_specs(void)
@@ -67,8 +79,6 @@ void dump_specs(void)
 	spec_dump(&s, stdout);
 	spec_set_free(&s);
 }
-
-static const char *const point_names[] = { "self_spec", "cc1_options", "link", "asm" };
 
 /* What NOW adds to WAS: NOW is "WAS TEXT" ('+ ' appended), or
  * "%(OTHER) TEXT" where OTHER now holds WAS (the %rename pattern).  NULL
@@ -102,15 +112,32 @@ static char *find_spec_file(void *arg, const char *name)
 	return NULL;
 }
 
+static void read_spec_files(struct driver *d, struct spec_set *s);
+
 void read_user_specs(struct driver *d)
+{
+	struct spec_set *s = xcalloc(1, sizeof *s);
+	driver_specs(s);
+	d->specs = s;
+	read_spec_files(d, s);
+	/* gcc passes a system root to the linker: %(sysroot_spec) before
+	 * *link (HAVE_LD_SYSROOT) */
+	if (d->sysroot) {
+		char *link = xasprintf("%%(sysroot_spec) %s", spec_get(s, "link") ? spec_get(s, "link") : "");
+		spec_set(s, "link", link, 0);
+		free(link);
+	}
+}
+
+/* The -specs= files over S, and the switches their *self_spec adds. */
+static void read_spec_files(struct driver *d, struct spec_set *s)
 {
 	int any = 0;
 	for (size_t i = 0; i < d->nopts; i++)
 		any |= d->opts[i].id == OPT_specs;
 	if (!any)
 		return;
-	struct spec_set *s = xcalloc(1, sizeof *s), base = { 0 };
-	driver_specs(s);
+	struct spec_set base = { 0 };
 	driver_specs(&base);
 	for (size_t i = 0; i < d->nopts; i++) {
 		if (d->opts[i].id != OPT_specs)
@@ -129,36 +156,20 @@ void read_user_specs(struct driver *d)
 		}
 		free(found);
 	}
-	for (size_t i = 0; i < s->n; i++) {
-		const char *name = s->defs[i].name, *was = spec_get(&base, name);
-		if (was && !strcmp(was, s->defs[i].body))
-			continue;
-		if (!was && !s->defs[i].user)
-			continue;
-		int p = -1;
-		for (int k = 0; k < 4; k++)
-			if (!strcmp(name, point_names[k]))
-				p = k;
-		/* a spec of the files' own is used only through the others */
-		if (!was)
-			continue;
-		char *text = added_text(s, was, s->defs[i].body);
-		if (p < 0 || !text) {
-			diag(DIAG_ERROR, "-specs=: xgcc cannot take this change of the spec %s: it takes text "
-			     "added to *self_spec, *cc1_options, *link and *asm", diag_q(name));
-			free(text);
-			continue;
-		}
-		d->spec_added[p] = text;
-	}
-	/* a renamed spec is new and the original emptied: that is fine when
-	 * the original was rebuilt from it above */
+	/* the commands come from the specs as they are now; the switches
+	 * *self_spec adds are the driver's to decode */
+	const char *was = spec_get(&base, "self_spec"), *now = spec_get(s, "self_spec");
+	int changed = now && (!was || strcmp(was, now) != 0);
+	if (changed)
+		d->spec_added = was ? added_text(s, was, now) : xstrdup(now);
+	if (changed && !d->spec_added)
+		diag(DIAG_ERROR, "-specs=: xgcc cannot take this change of the spec %s: it takes what is "
+		     "added to it", diag_q("self_spec"));
 	spec_set_free(&base);
-	d->specs = s;
-	if (!d->spec_added[SPEC_SELF])
+	if (!d->spec_added)
 		return;
 	struct strvec words = { 0 };
-	push_spec_added(d, SPEC_SELF, &words);
+	push_self_spec(d, &words);
 	/* decoded as one command line, whose pruning keeps the last of
 	 * identical switches (gcc's prune_options) */
 	size_t keep = 0;
@@ -186,10 +197,10 @@ void read_user_specs(struct driver *d)
 
 static char *spec_find_file(void *arg, const char *name) { return find_file(arg, name); }
 
-void push_spec_added(const struct driver *d, enum spec_point p, struct strvec *out)
+void push_self_spec(const struct driver *d, struct strvec *out)
 {
 	static const struct spec_ops ops = { .find_file = spec_find_file };
-	const char *text = d->spec_added[p];
+	const char *text = d->spec_added;
 	if (!text)
 		return;
 	struct spec_switch *sw = xcalloc(d->nopts + 1, sizeof *sw);

@@ -58,19 +58,19 @@ static const struct pe_runtime cygwin_runtime = {
 
 static const struct target targets[] = {
 	{ "x86_64-*linux-gnu", OBJ_ELF, 62 /* EM_X86_64 */, "", "", LINK_GNU_LINUX, 1, 1,
-	  x86_64_linux_abis, N(x86_64_linux_abis), NULL, "a.out", 1 },
+	  x86_64_linux_abis, N(x86_64_linux_abis), NULL, "a.out", 1, "-D_GNU_SOURCE %(cpp)" },
 	{ "i[3-7]86-*linux-gnu", OBJ_ELF, 3 /* EM_386 */, "", "", LINK_GNU_LINUX, 1, 1,
-	  i386_linux_abis, N(i386_linux_abis), NULL, "a.out", 1 },
+	  i386_linux_abis, N(i386_linux_abis), NULL, "a.out", 1, "-D_GNU_SOURCE %(cpp)" },
 	/* PE-COFF: x86_64 has no underscore, i386 has.  GCC plugins load on
 	 * ELF hosts only.  MinGW first: target_for_object() answers with it. */
 	{ "x86_64-w64-mingw32", OBJ_COFF, 0x8664, "", "x86_64-w64-mingw32-", LINK_MINGW, 1, 0,
-	  mingw64_abis, N(mingw64_abis), &mingw_runtime, "a.exe", 0 },
+	  mingw64_abis, N(mingw64_abis), &mingw_runtime, "a.exe", 0, NULL },
 	{ "i[3-7]86-w64-mingw32", OBJ_COFF, 0x14c, "_", "i686-w64-mingw32-", LINK_MINGW, 1, 0,
-	  mingw32_abis, N(mingw32_abis), &mingw_runtime, "a.exe", 0 },
+	  mingw32_abis, N(mingw32_abis), &mingw_runtime, "a.exe", 0, NULL },
 	{ "x86_64-*-cygwin*", OBJ_COFF, 0x8664, "", "x86_64-pc-cygwin-", LINK_CYGWIN, 1, 0,
-	  cygwin64_abis, N(cygwin64_abis), &cygwin_runtime, "a.exe", 0 },
+	  cygwin64_abis, N(cygwin64_abis), &cygwin_runtime, "a.exe", 0, NULL },
 	{ "i[3-7]86-*-cygwin*", OBJ_COFF, 0x14c, "_", "i686-pc-cygwin-", LINK_CYGWIN, 1, 0,
-	  cygwin32_abis, N(cygwin32_abis), &cygwin_runtime, "a.exe", 0 },
+	  cygwin32_abis, N(cygwin32_abis), &cygwin_runtime, "a.exe", 0, NULL },
 };
 
 const struct target *target_find(const char *triplet)

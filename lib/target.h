@@ -60,6 +60,7 @@ struct target {
 	const struct pe_runtime *pe; /* LINK_MINGW, LINK_CYGWIN: the runtime libraries */
 	const char *default_output; /* ld's output without -o: "a.out", "a.exe" */
 	int cxx_libm;               /* xg++ links -lm (not where libc has the math functions) */
+	const char *cxx_cpp_spec;   /* %C of the C++ rows (CPLUSPLUS_CPP_SPEC), NULL: %(cpp) */
 };
 
 /* The row for TRIPLET, or NULL. */

@@ -124,8 +124,10 @@ static const char *function(void *arg, struct spec_run *r, const char *name, int
 int main(int argc, char **argv)
 {
 	diag_init("spec-unit");
-	static const struct spec_ops ops = { make_temp, find_file, find_script, paths, value,
-					     outputs,   set_output, at_file,   function };
+	static const struct spec_ops ops = { .make_temp = make_temp, .find_file = find_file,
+					     .find_script = find_script, .paths = paths, .value = value,
+					     .outputs = outputs, .set_output = set_output, .at_file = at_file,
+					     .function = function };
 	struct unit u = { 0 };
 	struct spec_set specs = { 0 };
 	struct spec_input in = { 0 };

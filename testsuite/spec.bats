@@ -312,18 +312,20 @@ EOF
 	same_as_gcc '%{!r:%{!fpie:%{!fPIE:%{!fpic:%{!fPIC:%{!fno-pic:-fPIE}}}}}}' '-fPIC' fPIC
 }
 
-# without_plugin_block: the specs on stdin without gcc's linker plugin
-# block (%{!fno-use-linker-plugin:...}, braces balanced)
-without_plugin_block() {
-	perl -0pe 's/%(?=\{!fno-use-linker-plugin:)(\{(?:[^{}]++|(?1))*\})//'
+# xgcc_edits: the specs on stdin with xgcc's two edits: without gcc's
+# linker plugin block (%{!fno-use-linker-plugin:...}, braces balanced),
+# and the LTO marker file after the compiler's output in *invoke_as
+xgcc_edits() {
+	perl -0pe 's/%(?=\{!fno-use-linker-plugin:)(\{(?:[^{}]++|(?1))*\})//' |
+		sed '/^\*invoke_as:/,/^$/ s/%m\.s/%{%:lto-object():%|.s %:lto-marker();:%m.s}/'
 }
 
-@test "-dumpspecs: the backend's specs, body for body, without the linker plugin in the link" {
+@test "-dumpspecs: the backend's specs, body for body, with xgcc's two edits (no linker plugin, the LTO marker)" {
 	"$XGCC" -dumpspecs >xgcc.specs
 	gcc -dumpspecs >gcc.specs
 	grep -q 'fno-use-linker-plugin' gcc.specs || skip "this gcc's link spec has no linker plugin block"
 	refute grep -q -- '-plugin %(linker_plugin_file)' xgcc.specs
-	without_plugin_block <gcc.specs >want.specs
+	xgcc_edits <gcc.specs >want.specs
 	cmp want.specs xgcc.specs || fail "$(diff want.specs xgcc.specs | head -5)"
 	# and the interpreter reads them back as they are
 	run "$UNIT" -m xgcc.specs -P x
@@ -331,12 +333,12 @@ without_plugin_block() {
 	assert_equal "$(tail -n +2 <<<"$output")" "$(cat xgcc.specs)"
 }
 
-@test "-dumpspecs of the MinGW drivers: the mingw-w64 gcc's specs, the same edit" {
+@test "-dumpspecs of the MinGW drivers: the mingw-w64 gcc's specs, the same edits" {
 	local t
 	for t in x86_64-w64-mingw32 i686-w64-mingw32; do
 		[ -x "$XGCC_BUILDDIR/$t-xgcc" ] && command -v "$t-gcc" >/dev/null || continue
 		"$XGCC_BUILDDIR/$t-xgcc" -dumpspecs >xgcc.specs
-		"$t-gcc" -dumpspecs | without_plugin_block >want.specs
+		"$t-gcc" -dumpspecs | xgcc_edits >want.specs
 		cmp want.specs xgcc.specs || fail "$t: $(diff want.specs xgcc.specs | head -5)"
 	done
 }
