@@ -138,30 +138,6 @@ void push_machine_defaults(const struct driver *d, struct strvec *out)
 	strvec_free(&defs);
 }
 
-/* ASM_COMPRESS_DEBUG_SPEC and LINK_COMPRESS_DEBUG_SPEC, in their order:
- * %{gz|gz=zlib:...=zlib} %{gz=none:...=none} %{gz=zlib-gnu:...=zlib-gnu};
- * for the assembler of a backend whose specs are of the old style (FOR_AS
- * and backend_as_gz_bare): %{gz|gz=zlib-gnu:--compress-debug-sections}
- * %{gz=none:--nocompress-debug-sections}, and -gz=zlib an error. */
-void push_compress_debug(const struct driver *d, struct strvec *out, int for_as)
-{
-	if (for_as && backend_as_gz_bare()) {
-		if (opt_given(d, "-gz") || opt_given(d, "-gz=zlib-gnu"))
-			strvec_push(out, "--compress-debug-sections");
-		if (opt_given(d, "-gz=none"))
-			strvec_push(out, "--nocompress-debug-sections");
-		if (opt_given(d, "-gz=zlib"))
-			diag(DIAG_ERROR, "-gz=zlib is not supported in this configuration");
-		return;
-	}
-	if (opt_given(d, "-gz") || opt_given(d, "-gz=zlib"))
-		strvec_push(out, "--compress-debug-sections=zlib");
-	if (opt_given(d, "-gz=none"))
-		strvec_push(out, "--compress-debug-sections=none");
-	if (opt_given(d, "-gz=zlib-gnu"))
-		strvec_push(out, "--compress-debug-sections=zlib-gnu");
-}
-
 /* The debug level gcc's debug-level-gt() sees, as GCC's set_debug_level
  * leaves it: the options in order, "-gN" (also -ggdbN, -gdwarfN ...)
  * setting level N, a bare one (-g, -ggdb, -gdwarf-4, -gbtf, -gctf) level

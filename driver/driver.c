@@ -108,7 +108,7 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 			add_switch(out, &d->opts[i], &words, d->opts[i].elided);
 		}
 		for (int k = pass == 1 ? thread_self_specs(d) : 0; k > 0; k--) {
-			if (d->target->link == LINK_MINGW)
+			if (d->target->system == SYS_MINGW)
 				add_switch_word(out, "-mthreads");
 			add_switch_word(out, "-pthread");
 		}
@@ -447,7 +447,7 @@ static void driver_options(struct driver *d)
 		case OPT_B: add_bprefix(d, o->arg); break;
 		case OPT_no_pthread:
 			/* a switch only mingw-w64's specs know */
-			if (d->target->link != LINK_MINGW)
+			if (d->target->system != SYS_MINGW)
 				diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(o->word));
 			break;
 		case OPT_wrapper: strvec_split(&d->wrapper, o->arg, ','); break;
@@ -954,7 +954,7 @@ static void resolve_inputs(struct driver *d)
  * has no '.' becomes NAME.exe, for ld and in COLLECT_GCC_OPTIONS alike. */
 static void executable_suffix(struct driver *d)
 {
-	if (!d->target->pe || has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E))
+	if (d->target->format != OBJ_COFF || has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E))
 		return;
 	for (size_t i = 0; i < d->nopts; i++) {
 		struct opt *o = &d->opts[i];

@@ -126,7 +126,7 @@ struct driver {
 	int compare_debug_from_env;  /* ... set by GCC_COMPARE_DEBUG, not by an option */
 	char *offload_targets;       /* -foffload=: "nvptx-none:amdgcn-amdhsa", "" for none */
 	struct spec_set *specs;      /* the backend's, with the -specs= files read */
-	char *spec_added;            /* what -specs= files add to *self_spec */
+	char *self_spec_text;        /* *self_spec, which -specs= files set */
 	int offload_default;         /* ... the backend's default list (OFFLOAD_TARGET_DEFAULT) */
 };
 
@@ -232,16 +232,6 @@ void push_self_spec(const struct driver *d, struct strvec *out);
 void add_help_dummy(struct driver *d);
 const struct opt *last_opt(const struct driver *d, enum opt_id id);
 int has_opt(const struct driver *d, enum opt_id id);
-/* -pthread, given or implied by gcc's self-specs: -fopenmp, -fopenacc,
- * -ftree-parallelize-loops=N with N > 1, -fgnu-tm. */
-int pthread_on(const struct driver *d);
-/* -ftree-parallelize-loops=N with N > 1: threads and libgomp. */
-int parallelize_loops(const struct driver *d);
-/* -mthreads (MinGW), given, or implied by the same options
- * (mthreads_implied: added after the machine options as gcc's
- * self-specs add it, even when it is given too). */
-int mthreads_on(const struct driver *d);
-int mthreads_implied(const struct driver *d); /* how many times */
 /* How many of gcc's thread self specs apply: GOMP's (-fopenmp,
  * -fopenacc, -ftree-parallelize-loops=N > 1) and GTM's (-fgnu-tm); each
  * appends -pthread (on MinGW -mthreads -pthread) to the switches. */
@@ -310,8 +300,6 @@ const struct compiler_row *compiler_row(enum lang l);
 void plan_input(struct planner *pl, size_t i);
 int lto_wpa(const struct driver *d); /* cc1 or lto1 got -dumpdir/-dumpbase: gcc elides them */
 void push_machine_defaults(const struct driver *d, struct strvec *out);
-/* -gz, -gz=TYPE: the assembler's and the linker's --compress-debug-sections= */
-void push_compress_debug(const struct driver *d, struct strvec *out, int for_as);
 const char *lang_name(enum lang l);
 
 /* link.c */

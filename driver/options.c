@@ -827,10 +827,8 @@ void add_options_from_text(struct driver *d, const char *text)
 	strvec_free(&words);
 }
 
-/* gcc's self-specs for OpenMP, OpenACC, automatic parallelization
- * (-ftree-parallelize-loops=N, N > 1) and -fgnu-tm: they add -pthread,
- * and on MinGW -mthreads too. */
-int parallelize_loops(const struct driver *d)
+/* -ftree-parallelize-loops=N with N > 1 */
+static int parallelize_loops(const struct driver *d)
 {
 	const struct opt *loops = NULL;
 	for (size_t i = 0; i < d->nopts; i++)
@@ -843,21 +841,4 @@ int thread_self_specs(const struct driver *d)
 {
 	int gomp = opt_on(d, "-fopenmp") || opt_on(d, "-fopenacc") || parallelize_loops(d);
 	return gomp + opt_on(d, "-fgnu-tm");
-}
-
-static int runtime_threads(const struct driver *d) { return thread_self_specs(d) > 0; }
-
-int pthread_on(const struct driver *d)
-{
-	return has_opt(d, OPT_pthread) || runtime_threads(d);
-}
-
-int mthreads_implied(const struct driver *d)
-{
-	return d->target->link == LINK_MINGW ? thread_self_specs(d) : 0;
-}
-
-int mthreads_on(const struct driver *d)
-{
-	return opt_given(d, "-mthreads") || mthreads_implied(d);
 }

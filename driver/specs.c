@@ -13,9 +13,8 @@
  * Everything else is the backend's, body for body.
  *
  * -specs=FILE reads spec files over them, as gcc does, and every command
- * comes from the specs as the files leave them.  The switches a file
- * adds to *self_spec are decoded as options (gcc's do_self_spec); a file
- * that changes *self_spec otherwise than by adding to it is refused.
+ * comes from the specs as the files leave them.  The switches of
+ * *self_spec are decoded as options (gcc's do_self_spec).
  */
 #include "config.h"
 
@@ -80,28 +79,6 @@ void dump_specs(void)
 	spec_set_free(&s);
 }
 
-/* What NOW adds to WAS: NOW is "WAS TEXT" ('+ ' appended), or
- * "%(OTHER) TEXT" where OTHER now holds WAS (the %rename pattern).  NULL
- * when NOW is no such extension. */
-static char *added_text(const struct spec_set *s, const char *was, const char *now)
-{
-	size_t n = strlen(was);
-	if (!strncmp(now, was, n))
-		return xstrdup(now + n);
-	if (now[0] == '%' && now[1] == '(') {
-		const char *close = strchr(now, ')');
-		if (close) {
-			char *other = xstrndup(now + 2, (size_t)(close - now - 2));
-			const char *body = spec_get(s, other);
-			int same = body && !strcmp(body, was);
-			free(other);
-			if (same)
-				return xasprintf(" %s", close + 1);
-		}
-	}
-	return NULL;
-}
-
 static char *find_spec_file(void *arg, const char *name)
 {
 	const struct driver *d = arg;
@@ -137,8 +114,7 @@ static void read_spec_files(struct driver *d, struct spec_set *s)
 		any |= d->opts[i].id == OPT_specs;
 	if (!any)
 		return;
-	struct spec_set base = { 0 };
-	driver_specs(&base);
+
 	for (size_t i = 0; i < d->nopts; i++) {
 		if (d->opts[i].id != OPT_specs)
 			continue;
@@ -157,16 +133,12 @@ static void read_spec_files(struct driver *d, struct spec_set *s)
 		free(found);
 	}
 	/* the commands come from the specs as they are now; the switches
-	 * *self_spec adds are the driver's to decode */
-	const char *was = spec_get(&base, "self_spec"), *now = spec_get(s, "self_spec");
-	int changed = now && (!was || strcmp(was, now) != 0);
-	if (changed)
-		d->spec_added = was ? added_text(s, was, now) : xstrdup(now);
-	if (changed && !d->spec_added)
-		diag(DIAG_ERROR, "-specs=: xgcc cannot take this change of the spec %s: it takes what is "
-		     "added to it", diag_q("self_spec"));
-	spec_set_free(&base);
-	if (!d->spec_added)
+	 * of *self_spec (the backend's is empty: gcc's own self specs are
+	 * compiled in, not specs) are the driver's to decode */
+	const char *self = spec_get(s, "self_spec");
+	if (self && *self)
+		d->self_spec_text = xstrdup(self);
+	if (!d->self_spec_text)
 		return;
 	struct strvec words = { 0 };
 	push_self_spec(d, &words);
@@ -200,7 +172,7 @@ static char *spec_find_file(void *arg, const char *name) { return find_file(arg,
 void push_self_spec(const struct driver *d, struct strvec *out)
 {
 	static const struct spec_ops ops = { .find_file = spec_find_file };
-	const char *text = d->spec_added;
+	const char *text = d->self_spec_text;
 	if (!text)
 		return;
 	struct spec_switch *sw = xcalloc(d->nopts + 1, sizeof *sw);

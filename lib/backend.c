@@ -124,9 +124,6 @@ const char *backend_cc1plus(void) { return B->cc1plus; }
 const char *backend_lto1(void) { return B->lto1; }
 const char *backend_plugin_dir(void) { return B->plugin_dir; }
 const char *backend_multilib_defaults(void) { return B->multilib_defaults; }
-int backend_as_gz_bare(void) { return B->as_gz_bare; }
-int backend_reentrant_always(void) { return B->reentrant_always; }
-int backend_lpthread_always(void) { return B->lpthread_always; }
 
 int backend_option_per_function(const char *opt)
 {
@@ -138,7 +135,6 @@ int backend_option_per_function(const char *opt)
 }
 const char *backend_as(void) { return B->as; }
 const char *backend_ld(void) { return B->ld; }
-const struct backend_link_defaults *backend_link_defaults(void) { return &B->link; }
 
 const struct backend_multilib *backend_multilib(const char *select)
 {

@@ -38,10 +38,6 @@ struct backend_multilib {
 	const char *libpath_sr, *ldirs_sr, *searchdirs_sr;
 };
 
-struct backend_link_defaults {
-	int pie, build_id, hash_gnu, as_needed, eh_frame_hdr;
-};
-
 struct backend {
 	const char *cc, *cc_path, *triplet, *version, *fullversion, *version_line;
 	const char *configured_with, *thread_model, *lto_compression, *install_dir, *programs;
@@ -66,13 +62,6 @@ struct backend {
 	 * files, what --help=optimizers lists), each between spaces, a
 	 * joined one with its '=': " -fwrapv -ffp-contract= ". */
 	const char *per_function_options;
-	int async_unwind_tables;       /* the distribution's specs add -fasynchronous-unwind-tables */
-	int as_gz_bare;                /* -gz gives as a bare --compress-debug-sections, -gz=zlib is
-					* an error (mingw-w64's specs); else --compress-debug-sections=TYPE */
-	int reentrant_always;          /* cpp defines _REENTRANT without -pthread (and undefines it
-					* with -pthread): mingw-w64's posix thread model */
-	int lpthread_always;           /* the link takes -lpthread without -pthread: the same */
-	struct backend_link_defaults link;
 	const struct backend_multilib *multilibs;
 	size_t nmultilibs;
 };
@@ -112,10 +101,6 @@ const char *backend_plugin_dir(void);
 const char *backend_multilib_defaults(void);
 const char *backend_as(void);
 const char *backend_ld(void);
-const struct backend_link_defaults *backend_link_defaults(void);
-int backend_as_gz_bare(void);
-int backend_reentrant_always(void);
-int backend_lpthread_always(void);
 /* Whether GCC records OPT ("-fwrapv", "-ffp-contract=") per function. */
 int backend_option_per_function(const char *opt);
 

@@ -1,8 +1,7 @@
 /* Targets as data.
  *
  * A target is one row: its triplet pattern, object format, symbol prefix,
- * how its link line is built, and per ABI (multilib) the assembler flag,
- * the ld emulation and the dynamic linker.  Facts that belong to the
+ * binutils prefix, and per ABI (multilib) its floating-point unit.  Facts that belong to the
  * installed backend GCC rather than to the target (paths, default -march,
  * search lists) are probed by configure; see backend.h.
  */
@@ -12,38 +11,17 @@
 #include <stddef.h>
 
 enum obj_format { OBJ_ELF, OBJ_COFF };
-enum link_style { LINK_GNU_LINUX, LINK_MINGW, LINK_CYGWIN };
+/* The system: what gcc's specs do not say of it (its driver self specs:
+ * MinGW's -mthreads with the thread options) */
+enum target_system { SYS_GNU_LINUX, SYS_MINGW, SYS_CYGWIN };
 
-/* The runtime part of a PE target's link line (gcc's STARTFILE, LIBGCC,
- * LIB and LINK specs in config/i386/mingw32.h, cygwin.h): driver/link.c
- * builds the MinGW and Cygwin lines from this. */
-struct pe_runtime {
-	const char *dll_prefix;     /* of the target's DLLs: "lib" (libfoo-1.dll), "cyg" */
-	const char *crt_exe;        /* start file of executables: "crt2.o", "crt0.o" */
-	const char *crt_unicode;    /* ... with -municode (wmain): "crt2u.o", or NULL */
-	const char *crt_dll;        /* ... of -shared and -mdll: "dllcrt2.o", or NULL */
-	const char *crt_profile;    /* ... with -pg: "gcrt2.o" */
-	const char *crtbegin_dll;   /* crtbegin of -shared: "crtbegin.o", "crtbeginS.o" */
-	const char *libgcc_before;  /* libraries ahead of libgcc: "-lmingw32", "" */
-	const char *libgcc_after;   /* ... after it: "-lmoldname -lmingwex -lmsvcrt -lkernel32" */
-	const char *libc;           /* first of the C libraries: "", "-lcygwin" */
-	const char *syslibs;        /* the Windows libraries: "-ladvapi32 -lshell32 -luser32 -lkernel32" */
-	const char *link_flags;     /* ld flags of every link: "", "--dll-search-prefix=cyg" */
-	const char *mthreads_lib;   /* with -mthreads: "-lmingwthrd", or NULL */
-	const char *pthread_lib;    /* with -pthread: MinGW's "-lpthread"; NULL: in libc */
-	int shared_libgcc_default;  /* libgcc_s unless -static(-libgcc): Cygwin */
-};
-
+/* The command lines come from the backend's specs (driver/specs.c);
+ * what a row keeps is what they do not say: the object format and the
+ * names collect2 and lto1 need, and per ABI (multilib) the default
+ * floating-point unit that decides the excess precision. */
 struct target_abi {
 	const char *select;         /* multilib selection flags ("" or "m32"), as -print-multi-lib says */
-	const char *as_flags;       /* the assembler's ABI flag */
-	const char *emulation;      /* ld -m */
-	const char *dynamic_linker; /* ld -dynamic-linker */
 	const char *fpmath;         /* default -mfpmath=: "387" means x87 excess precision */
-	/* PE targets */
-	const char *dll_entry;      /* ld -e of -shared/-mdll: "DllMainCRTStartup" */
-	const char *exe_flags;      /* ld flags of executables: Cygwin's "--tsaware" */
-	const char *libgcc_s_undefs; /* with -shared-libgcc: i686 "-u ___register_frame_info ..." */
 };
 
 struct target {
@@ -52,12 +30,11 @@ struct target {
 	unsigned machine;           /* ELF e_machine of the default ABI */
 	const char *symbol_prefix;  /* "_" where C names get one (i386 COFF) */
 	const char *tool_prefix;    /* of binutils' programs: "" native, "x86_64-w64-mingw32-" */
-	enum link_style link;
+	enum target_system system;
 	int tune_follows_arch;      /* an explicit -march= drops the default -mtune= */
 	int plugins;                /* the backend can load -fplugin= modules (ELF hosts) */
 	const struct target_abi *abis;
 	size_t nabis;
-	const struct pe_runtime *pe; /* LINK_MINGW, LINK_CYGWIN: the runtime libraries */
 	const char *default_output; /* ld's output without -o: "a.out", "a.exe" */
 	int cxx_libm;               /* xg++ links -lm (not where libc has the math functions) */
 	const char *cxx_cpp_spec;   /* %C of the C++ rows (CPLUSPLUS_CPP_SPEC), NULL: %(cpp) */

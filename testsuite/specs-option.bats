@@ -1,10 +1,9 @@
 #!/usr/bin/env bats
 # -specs=FILE: spec files read over the backend's specs as gcc reads them
 # (searched among the startfile directories, %include, %rename, "+ "
-# appends), and what they add to *self_spec, *cc1_options, *link and *asm
-# expanded under the switches where gcc puts it: Debian's dpkg no-pie
-# files and Fedora-style hardening files give gcc's -### commands and the
-# programs they mean.  Any other change is an error, never ignored.
+# appends), and every command made from the specs they leave: Debian's
+# dpkg no-pie files, Fedora-style hardening files and files that replace
+# a spec give gcc's -### commands and the programs they mean.
 load helper
 load lib-run
 
@@ -68,12 +67,23 @@ SPECS
 	assert_line 'rename spec link to old_link'
 }
 
-@test "-specs=: a change xgcc cannot place is an error naming the spec; a missing file is gcc's error" {
-	printf '*lib:\n-lfoo\n' >lib.specs
-	run "$XGCC" -specs=lib.specs m.c
-	assert_failure 1
-	assert_line --partial "xgcc cannot take this change of the spec 'lib'"
-	assert_no_file a.out
+@test "-specs=: a spec replaced (*lib, *cpp, *cc1, a compiler's %(name)) gives gcc's commands and program" {
+	printf '*lib:\n-lm -lc\n\n*cpp:\n-DREPLACED_CPP\n\n*cc1:\n%%(cc1_cpu) -DFROM_CC1\n' >replaced.specs
+	same_as_gcc gcc "$XGCC" -specs=replaced.specs m.c
+	same_as_gcc gcc "$XGCC" -specs=replaced.specs -S m.c
+	printf '*invoke_as:\n%%{!S:-o %%g.s \n as %%(asm_options) -al=listing.txt %%g.s}\n' >as.specs
+	same_as_gcc gcc "$XGCC" -specs=as.specs -c m.c
+	"$XGCC" -specs=replaced.specs -specs=as.specs m.c -o r
+	run ./r
+	assert_success
+	assert [ -s listing.txt ]
+}
+
+@test "-specs=: *self_spec set and renamed as gcc; a missing file is gcc's error; a bad one an error" {
+	printf '*self_spec:\n-DX\n' >self.specs
+	same_as_gcc gcc "$XGCC" -specs=self.specs -c m.c
+	printf '%%rename self_spec old\n\n*self_spec:\n-DY %%(old)\n' >self2.specs
+	same_as_gcc gcc "$XGCC" -specs=self.specs -specs=self2.specs -c m.c
 	run "$XGCC" -specs=none.specs m.c
 	assert_failure 1
 	assert_output $'xgcc: fatal error: cannot read spec file \'none.specs\': No such file or directory\ncompilation terminated.'

@@ -4,9 +4,9 @@
  *   target-unit object elf|coff MACHINE the row target_for_object() gives
  *
  * A row prints as "key=value" lines: pattern, format, machine, prefix
- * (the C symbol prefix), tools (the binutils prefix), link, and for PE
- * targets their runtime (dll_prefix, crt, libc, syslibs, emulation,
- * dll_entry); "none" and exit status 1 when there is no row.
+ * (the C symbol prefix), tools (the binutils prefix), system, the default
+ * ABI's fpmath, the default output and the C++ cpp spec; "none" and exit
+ * status 1 when there is no row.
  *
  * Build: cc -std=c11 -I lib -I . testsuite/target-unit.c lib/target.c
  */
@@ -20,18 +20,15 @@
 
 static int show(const struct target *t)
 {
-	static const char *const links[] = { "gnu-linux", "mingw", "cygwin" };
+	static const char *const systems[] = { "gnu-linux", "mingw", "cygwin" };
 	if (!t) {
 		puts("none");
 		return 1;
 	}
-	printf("pattern=%s\nformat=%s\nmachine=0x%x\nprefix=%s\ntools=%s\nlink=%s\n", t->triplet,
-	       t->format == OBJ_ELF ? "elf" : "coff", t->machine, t->symbol_prefix, t->tool_prefix,
-	       links[t->link]);
-	if (t->pe)
-		printf("dll_prefix=%s\ncrt=%s\nlibc=%s\nsyslibs=%s\nemulation=%s\ndll_entry=%s\n",
-		       t->pe->dll_prefix, t->pe->crt_exe, t->pe->libc, t->pe->syslibs, t->abis[0].emulation,
-		       t->abis[0].dll_entry);
+	printf("pattern=%s\nformat=%s\nmachine=0x%x\nprefix=%s\ntools=%s\nsystem=%s\nfpmath=%s\n"
+	       "output=%s\ncxx_cpp=%s\n",
+	       t->triplet, t->format == OBJ_ELF ? "elf" : "coff", t->machine, t->symbol_prefix, t->tool_prefix,
+	       systems[t->system], t->abis[0].fpmath, t->default_output, t->cxx_cpp_spec ? t->cxx_cpp_spec : "");
 	return 0;
 }
 

@@ -17,55 +17,61 @@ setup() {
 	[ -x "$U" ] || fail "building target-unit failed: $(cat "$BATS_FILE_TMPDIR/build.log")"
 }
 
-@test "x86_64-pc-cygwin: pe-x86-64 COFF, no underscore, cyg DLLs, Cygwin's libraries" {
+@test "x86_64-pc-cygwin: pe-x86-64 COFF, no underscore, the cygwin binutils" {
 	run "$U" find x86_64-pc-cygwin
 	assert_success
 	assert_line "format=coff"
 	assert_line "machine=0x8664"
 	assert_line "prefix="
 	assert_line "tools=x86_64-pc-cygwin-"
-	assert_line "link=cygwin"
-	assert_line "dll_prefix=cyg"
-	assert_line "crt=crt0.o"
-	assert_line "libc=-lcygwin"
-	assert_line "syslibs=-ladvapi32 -lshell32 -luser32 -lkernel32"
-	assert_line "emulation=i386pep"
-	assert_line "dll_entry=_cygwin_dll_entry"
+	assert_line "system=cygwin"
+	assert_line "fpmath=sse"
+	assert_line "output=a.exe"
+	assert_line "cxx_cpp="
 }
 
-@test "i686-pc-cygwin: pe-i386 COFF with the _ prefix" {
+@test "i686-pc-cygwin: pe-i386 COFF with the _ prefix, x87" {
 	run "$U" find i686-pc-cygwin
 	assert_success
 	assert_line "machine=0x14c"
 	assert_line "prefix=_"
-	assert_line "link=cygwin"
-	assert_line "dll_prefix=cyg"
-	assert_line "emulation=i386pe"
-	assert_line "dll_entry=__cygwin_dll_entry@12"
+	assert_line "system=cygwin"
+	assert_line "fpmath=387"
 	run "$U" find i386-unknown-cygwin
-	assert_line "link=cygwin"
+	assert_line "system=cygwin"
 }
 
-@test "the MinGW rows: lib DLLs, crt2.o, the MinGW entry points" {
+@test "the MinGW rows: mingw-w64's binutils, a.exe" {
 	run "$U" find x86_64-w64-mingw32
-	assert_line "link=mingw"
-	assert_line "dll_prefix=lib"
-	assert_line "crt=crt2.o"
-	assert_line "dll_entry=DllMainCRTStartup"
+	assert_line "system=mingw"
+	assert_line "tools=x86_64-w64-mingw32-"
+	assert_line "output=a.exe"
 	run "$U" find i686-w64-mingw32
 	assert_line "prefix=_"
-	assert_line "dll_entry=_DllMainCRTStartup@12"
+	assert_line "fpmath=387"
+}
+
+@test "the GNU/Linux rows: ELF, a.out, g++'s -D_GNU_SOURCE" {
+	run "$U" find x86_64-linux-gnu
+	assert_line "format=elf"
+	assert_line "machine=0x3e"
+	assert_line "system=gnu-linux"
+	assert_line "output=a.out"
+	assert_line "cxx_cpp=-D_GNU_SOURCE %(cpp)"
+	run "$U" find i686-linux-gnu
+	assert_line "machine=0x3"
+	assert_line "fpmath=387"
 }
 
 @test "COFF objects get the MinGW rows, ELF ones the GNU/Linux rows" {
 	run "$U" object coff 0x8664
-	assert_line "link=mingw"
+	assert_line "system=mingw"
 	assert_line "prefix="
 	run "$U" object coff 0x14c
-	assert_line "link=mingw"
+	assert_line "system=mingw"
 	assert_line "prefix=_"
 	run "$U" object elf 62
-	assert_line "link=gnu-linux"
+	assert_line "system=gnu-linux"
 	run "$U" object coff 0x1c0
 	assert_failure
 	assert_output none
