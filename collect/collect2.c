@@ -279,18 +279,37 @@ static int merged_output(const struct link *l, const struct strvec *objects)
 }
 
 
+/* Where the last NEEDLE starts in S, or -1. */
+static long last_in(const char *s, const char *needle)
+{
+	long at = -1;
+	for (const char *p = s; (p = strstr(p, needle)); p++)
+		at = p - s;
+	return at;
+}
+
 /* ld's @file when collect2 got one (gcc's collect2 then passes ld its
  * arguments so): under -save-temps kept as OUTPUT-STEM.ld1_args, the
- * name gcc's collect2 gives it, else a temporary. */
-static char *ld_args_file(const struct link *l, const struct strvec *args)
+ * name gcc's collect2 gives it, else a temporary.  Under
+ * -fno-use-linker-plugin gcc's collect2 links twice, the second time
+ * with lto-wrapper's objects, and keeps both: ld1_args then holds the
+ * arguments as collect2 got them (GIVEN), which its scan took, and
+ * ld_args those ld runs with. */
+static char *ld_args_file(const struct link *l, const struct strvec *given, const struct strvec *args)
 {
 	const char *opts = getenv("COLLECT_GCC_OPTIONS");
 	if (!opts || !(strstr(opts, "'-save-temps'") || strstr(opts, "'-save-temps=")))
 		return respfile_write(args->v, args->n);
+	int two_links = last_in(opts, "'-fno-use-linker-plugin'") > last_in(opts, "'-fuse-linker-plugin'");
 	char *stem = file_strip_suffix(l->output ? l->output : "a.out");
 	char *path = xasprintf("%s.ld1_args", stem);
+	respfile_write_to(path, (two_links ? given : args)->v, (two_links ? given : args)->n);
+	if (two_links) {
+		free(path);
+		path = xasprintf("%s.ld_args", stem);
+		respfile_write_to(path, args->v, args->n);
+	}
 	free(stem);
-	respfile_write_to(path, args->v, args->n);
 	return path;
 }
 
@@ -392,6 +411,8 @@ int main(int argc, char **argv)
 	/* LTO objects get link-time optimization unless -fno-lto, as with
 	 * gcc's linker plugin, which claims them whether or not -flto is on
 	 * the link line; -fno-lto links fat ones through their code. */
+	struct strvec given = { 0 };
+	strvec_extend(&given, &ld_args);
 	if (XGCC_ENABLE_LTO && !l.lto_disabled) {
 		struct ld_edit e = { .drop = xcalloc(ld_args.n + 1, sizeof *e.drop),
 				     .replace = xcalloc(ld_args.n + 1, sizeof *e.replace), .at = (size_t)-1 };
@@ -413,7 +434,7 @@ int main(int argc, char **argv)
 	struct strvec cmd = { 0 };
 	strvec_push(&cmd, (char *)l.ld);
 	if (nresp > 0 && ld_args.n) {
-		strvec_pushf(&cmd, "@%s", ld_args_file(&l, &ld_args));
+		strvec_pushf(&cmd, "@%s", ld_args_file(&l, &given, &ld_args));
 	} else {
 		strvec_extend(&cmd, &ld_args);
 		respfile_fit(&cmd, 1);

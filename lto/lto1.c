@@ -103,6 +103,8 @@ struct link_options {
 	int dumps;               /* -fdump-*, -fstack-usage, -fcallgraph-info: files named by -dumpbase */
 	int nolto_rel, rel;      /* -flinker-output=nolto-rel, =rel given */
 	int fat;                 /* -ffat-lto-objects (the last of it and -fno-) */
+	int no_plugin;           /* -fno-use-linker-plugin (the last of it and -fuse-): gcc's
+				  * collect2 runs lto-wrapper itself, with no resolution file */
 };
 
 static void read_link_options(struct link_options *o)
@@ -135,6 +137,8 @@ static void read_link_options(struct link_options *o)
 			o->rel = 1, o->nolto_rel = 0;
 		else if (!strcmp(a, "-ffat-lto-objects") || !strcmp(a, "-fno-fat-lto-objects"))
 			o->fat = a[2] != 'n';
+		else if (!strcmp(a, "-fuse-linker-plugin") || !strcmp(a, "-fno-use-linker-plugin"))
+			o->no_plugin = a[2] == 'n';
 	}
 	/* Every stream is decompressed once before the backend sees it: a
 	 * damaged object is then named, never met as a backend crash.  It
@@ -155,6 +159,7 @@ struct lto_link {
 	struct link_desc desc;          /* collect2's description */
 	struct link_options opts;       /* COLLECT_GCC_OPTIONS */
 	const char *prefix;             /* the files' names: "TMPDIR/p.", "p." */
+	const char *res_prefix;         /* the resolution file's */
 	int fat_rel;                    /* -r -ffat-lto-objects on PE-COFF */
 	struct lto_module_opts *mods;   /* every module's options, in link order */
 	size_t nmods;
@@ -177,6 +182,10 @@ static void link_config(struct lto_link *c, const char *desc_path, const char *t
 		if (*ch == '\n')
 			*ch = '_';
 	c->prefix = prefix;
+	/* the resolution is the linker plugin's file: kept under
+	 * -save-temps only where gcc has one */
+	c->res_prefix = o->save_temps && o->no_plugin ? xasprintf("%s/%s.", tempdir, file_base_name(o->output))
+						      : prefix;
 
 }
 
@@ -232,7 +241,7 @@ static int plan_runs(struct lto_link *c)
 		}
 		k++;
 	}
-	char *res = xasprintf("%sres", c->prefix);
+	char *res = xasprintf("%sres", c->res_prefix);
 	lto_resolve(&c->desc, res);
 	p->output = o->output;
 	p->driver = getenv("COLLECT_GCC");
@@ -252,6 +261,7 @@ static int plan_runs(struct lto_link *c)
 		p->dump_prefix = xasprintf("./%s", p->dump_prefix);
 	p->dumps = o->dumps;
 	p->save_temps = o->save_temps;
+	p->no_plugin = o->no_plugin;
 	/* dumps are named after WPA and LTRANS, as with gcc: no shortcut */
 	p->small = c->ir_bytes < SMALL_IR_BYTES && !o->dumps;
 	p->verbose = o->verbose;

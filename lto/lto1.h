@@ -218,6 +218,7 @@ struct run_plan {
 	const char *partition;     /* -flto-partition=, or NULL */
 	int small;                 /* small enough for one run without WPA */
 	int save_temps;            /* -save-temps: keep the argument files too */
+	int no_plugin;             /* -fno-use-linker-plugin: name them as gcc's collect2 does */
 	int verbose;
 	struct strvec outputs;     /* filled in: the objects for ld */
 };

@@ -455,13 +455,17 @@ static int run_ltrans(struct run_plan *p, struct jobs *jobs, const struct lto_di
 
 int lto_run_backend(struct run_plan *p)
 {
-	/* lto-wrapper's own arguments, as collect2 saves them */
+	/* lto-wrapper's own arguments, as the linker plugin saves them
+	 * (P.lto_wrapper_args), or under -fno-use-linker-plugin collect2
+	 * (P.lto_args: the LTO objects, no resolution) */
 	if (p->save_temps) {
 		struct strvec own = { 0 };
-		strvec_pushf(&own, "-fresolution=%s", p->resolution);
-		strvec_pushf(&own, "-flinker-output=%s", p->linker_output);
+		if (!p->no_plugin) {
+			strvec_pushf(&own, "-fresolution=%s", p->resolution);
+			strvec_pushf(&own, "-flinker-output=%s", p->linker_output);
+		}
 		strvec_extend(&own, &p->inputs);
-		char *path = xasprintf("%slto_wrapper_args", p->prefix);
+		char *path = xasprintf("%s%s", p->prefix, p->no_plugin ? "lto_args" : "lto_wrapper_args");
 		respfile_write_to(path, own.v, own.n);
 		free(path);
 		strvec_free(&own);

@@ -65,3 +65,23 @@ same_dumps() {
 	grep -qx -- '-fltrans' x/p.ltrans0.ltrans_args
 	assert_equal "$(sed -n 1p x/p.lto_wrapper_args)" "-fresolution=p.res"
 }
+
+@test "-save-temps -fno-use-linker-plugin: collect2's two links' and lto-wrapper's files (ld1_args, lto_args, ld_args), no resolution, as gcc" {
+	# fat objects: gcc's first link (ld1) needs their code
+	(cd x && "$XGCC" -O2 -flto -ffat-lto-objects -c ../a.c ../m.c) || fail "xgcc -c failed"
+	(cd g && gcc -O2 -flto -ffat-lto-objects -c ../a.c ../m.c) || fail "gcc -c failed"
+	(cd x && "$XGCC" @/dev/null -O2 -flto -fno-use-linker-plugin -save-temps -fdump-tree-optimized a.o m.o -o p) || fail "xgcc failed"
+	(cd g && gcc @/dev/null -O2 -flto -fno-use-linker-plugin -save-temps -fdump-tree-optimized a.o m.o -o p) || fail "gcc failed"
+	diff <(cd x && ls -1 p.*args* | sort) <(cd g && ls -1 p.*args* | sort) || fail "the argument files differ (xgcc <, gcc >)"
+	[ ! -e x/p.res ] && [ ! -e g/p.res ]
+	assert_equal "$(cat x/p.lto_args)" "$(printf 'a.o\nm.o')"
+	# ld1_args: the link as collect2 got it; ld_args: with lto1's objects
+	grep -qx 'a.o' x/p.ld1_args
+	refute grep -qx 'a.o' x/p.ld_args
+	grep -q 'ltrans0.ltrans.o' x/p.ld_args
+	run x/p
+	assert_success
+	# with the plugin's flow (the default), the plugin's files
+	(cd x && rm -f p.* && "$XGCC" @/dev/null -O2 -flto -save-temps a.o m.o -o p) || fail "xgcc failed"
+	[ -e x/p.res ] && [ -e x/p.lto_wrapper_args ] && [ -e x/p.ld1_args ] && [ ! -e x/p.ld_args ]
+}
