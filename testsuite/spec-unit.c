@@ -14,6 +14,10 @@
  *   -O A,B,...     what %o gives;  -Y OPT  an -Wa, option (%Y)
  *   -x OPT         a linker option gathered before (%X)
  *   -P             print the specs (spec_dump) after expanding
+ *   -C SPEC        the compiler row's cpp spec (what %C expands)
+ *   -n A,B,...     a combinable compiler's inputs (what %i gives)
+ *   -h             the driver's hooks: "ended: ARGV0" when a command
+ *                  ends, "banner: TEXT" for %:print-asm-header()
  * Each command is printed on a line, its arguments separated by blanks,
  * "[T]" after a temporary file, "[F]" after an output deleted on
  * failure, " |" at the end of a command piped into the next; then
@@ -111,7 +115,9 @@ static char *at_file(void *arg, const struct strvec *args)
 static const char *function(void *arg, struct spec_run *r, const char *name, int argc, char **argv, int *known)
 {
 	(void)arg, (void)r;
-	*known = !strcmp(name, "test-args") || !strcmp(name, "test-null");
+	*known = !strcmp(name, "test-args") || !strcmp(name, "test-null") || !strcmp(name, "test-print");
+	if (!strcmp(name, "test-print")) /* says when it is called */
+		printf("called: test-print\n");
 	if (strcmp(name, "test-args"))
 		return NULL;
 	static char buf[4096];
@@ -121,6 +127,18 @@ static const char *function(void *arg, struct spec_run *r, const char *name, int
 	return buf;
 }
 
+static void command_ended(void *arg, struct spec_run *r, const struct spec_cmd *c)
+{
+	(void)arg, (void)r;
+	printf("ended: %s\n", c->args[0].text);
+}
+
+static void banner(void *arg, const char *text)
+{
+	(void)arg;
+	printf("banner: %.17s\n", text);
+}
+
 int main(int argc, char **argv)
 {
 	diag_init("spec-unit");
@@ -128,6 +146,11 @@ int main(int argc, char **argv)
 					     .find_script = find_script, .paths = paths, .value = value,
 					     .outputs = outputs, .set_output = set_output, .at_file = at_file,
 					     .function = function };
+	static const struct spec_ops hooked = { .make_temp = make_temp, .find_file = find_file,
+						.find_script = find_script, .paths = paths, .value = value,
+						.outputs = outputs, .set_output = set_output, .at_file = at_file,
+						.function = function, .command = command_ended, .banner = banner };
+	struct strvec names = { 0 };
 	struct unit u = { 0 };
 	struct spec_set specs = { 0 };
 	struct spec_input in = { 0 };
@@ -137,7 +160,7 @@ int main(int argc, char **argv)
 			      .assembler_options = &assembler };
 	int dump = 0, c;
 	char *err = NULL;
-	while ((c = getopt(argc, argv, "+i:l:D:B:pt@kd:f:m:O:Y:x:P")) != -1) {
+	while ((c = getopt(argc, argv, "+i:l:D:B:pt@kd:f:m:O:Y:x:PC:n:h")) != -1) {
 		switch (c) {
 		case 'i': {
 			in.name = optarg;
@@ -182,6 +205,13 @@ int main(int argc, char **argv)
 		case 'Y': strvec_push(&assembler, optarg); break;
 		case 'x': strvec_push(&linker, optarg); break;
 		case 'P': dump = 1; break;
+		case 'C': r.cpp_spec = optarg; break;
+		case 'n':
+			strvec_split(&names, optarg, ',');
+			in.names = (const char *const *)names.v;
+			in.nnames = names.n;
+			break;
+		case 'h': r.ops = &hooked; break;
 		default: return 2;
 		}
 	}

@@ -212,6 +212,28 @@ same_as_gcc() {
 	assert_output 'one+two Y'
 }
 
+@test "spec: %C is the compiler row's cpp spec when it has one, else %(cpp)" {
+	run "$UNIT" -d 'cpp=-DCPP' '%C'
+	assert_output '-DCPP'
+	run "$UNIT" -d 'cpp=-DCPP' -C '-D_GNU_SOURCE %(cpp)' '%C'
+	assert_output '-D_GNU_SOURCE -DCPP'
+}
+
+@test "spec: %i of a combinable compiler gives all its inputs, in an @file when one was given" {
+	run "$UNIT" -i a.o -n a.o,b.o,c.o 'lto1 %i -o x'
+	assert_output 'lto1 a.o b.o c.o -o x'
+	run "$UNIT" -@ -i a.o -n a.o,b.o 'lto1 %i'
+	assert_output 'lto1 @[a.o,b.o]'
+}
+
+@test "spec: the driver takes each command as it ends, before the expansion goes on; print-asm-header through its hook" {
+	run "$UNIT" -h $'one x\ntwo %:test-print() |\nthree %{v:%:print-asm-header()} y' v
+	assert_success
+	assert_output $'ended: one\ncalled: test-print\nended: two\nbanner: Assembler options\nended: three\none x\ntwo\nthree y'
+	run "$UNIT" -h -p $'one |\ntwo'
+	assert_output $'ended: one\nended: two\none |\ntwo'
+}
+
 @test "spec: unknown constructs and functions are errors naming them" {
 	run "$UNIT" '%q'
 	assert_failure 1
