@@ -3,8 +3,10 @@
  *
  * -dumpspecs prints the named specs these rows call (%(cc1_options),
  * %(invoke_as) ...), not the rows themselves: they are compiled into
- * gcc, so xgcc has them as data here, one table per GCC version whose
- * rows differ (GCC 11's and 12's are the same for these languages).
+ * gcc, so xgcc has them as data here: GCC 12's (gcc.cc's default_compilers,
+ * cp/lang-specs.h, lto/lang-specs.h of 12.2).  A backend of a GCC whose
+ * rows differ would get a table of its own beside it; only GCC 12 is
+ * installed here to check one against.
  * They are Debian's: its compilers pass %(distro_defaults) after
  * %(cc1_options) (gcc-distro-specs.diff); a backend whose specs have no
  * *distro_defaults: gives nothing there.  The
