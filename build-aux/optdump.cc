@@ -8,13 +8,13 @@
  * plugin against the backend's own plugin headers, loads it into the
  * backend's cc1 once (build-aux/probe-options) and keeps what it writes,
  * C initializers for xgcc's struct gcc_option and struct gcc_enum
- * (driver/gccopt.h), in the build tree.  The plugin writes the table and
+ * (lib/gccopt.h), in the build tree.  The plugin writes the table and
  * lets cc1 go on compiling its empty input.
  *
  *   cc1 -fplugin=optdump.so -fplugin-arg-optdump-out=FILE \
  *       -fplugin-arg-optdump-name=N /dev/null -o /dev/null
  *
- * Only the text of the option table is copied; xgcc's decoder (driver/
+ * Only the text of the option table is copied; xgcc's decoder (lib/
  * gccopt.c) applies GCC's documented rules to it.
  */
 #include "gcc-plugin.h"
@@ -46,7 +46,7 @@ static void put_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-/* The GO_* flags of driver/gccopt.h, from GCC's. */
+/* The GO_* flags of lib/gccopt.h, from GCC's. */
 static void put_flags(FILE *f, const struct cl_option *o)
 {
 	static const struct { unsigned bit; const char *name; } classes[] = {

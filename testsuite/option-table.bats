@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The driver reads options with gcc's own option table (driver/gccopt.c,
+# The driver reads options with gcc's own option table (lib/gccopt.c,
 # build-aux/optdump.cc): recognition, canonical spellings, gcc's errors
 # and "did you mean", Negative() pruning; and without the table
 # (XGCC_NO_GCC_OPTIONS) with its own.
