@@ -54,7 +54,8 @@ static void put_flags(FILE *f, const struct cl_option *o)
 		{ CL_DRIVER, "GO_DRIVER" }, { CL_COMMON, "GO_COMMON" },
 		{ CL_TARGET, "GO_TARGET" }, { CL_OPTIMIZATION, "GO_OPTIMIZATION" },
 		{ CL_WARNING, "GO_WARNING" }, { CL_UNDOCUMENTED, "GO_UNDOCUMENTED" },
-		{ CL_C, "GO_C" }, { CL_CXX, "GO_CXX" },
+		{ CL_C, "GO_C" }, { CL_CXX, "GO_CXX" }, { CL_ObjC, "GO_OBJC" },
+		{ CL_ObjCXX, "GO_OBJCXX" }, { CL_LTO, "GO_LTO" },
 	};
 	int any = 0;
 	for (size_t i = 0; i < sizeof classes / sizeof *classes; i++)
