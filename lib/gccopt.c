@@ -117,6 +117,11 @@ static int lookup(const struct gcc_option_table *t, const char *word, size_t len
 	return -1;
 }
 
+int gcc_find(const struct gcc_option_table *t, const char *text)
+{
+	return lookup(t, text, strlen(text));
+}
+
 /* Long options may be abbreviated when that is unambiguous, and
  * "--option" abbreviates "--option=" too. */
 static int long_abbreviation(const struct gcc_option_table *t, const char *word)
@@ -199,7 +204,7 @@ static void check_argument(const struct gcc_option_table *t, const struct gcc_op
 		char *low = xstrdup(out->arg);
 		for (char *p = low; *p; p++)
 			*p = (char)tolower((unsigned char)*p);
-		out->arg = low;
+		out->arg = out->owned = low;
 	}
 	/* a JoinedOrMissing number given without one is 0, as in gcc
 	 * (-ftrack-macro-expansion) */

@@ -95,8 +95,12 @@ struct gcc_decoded {
 	const char *warn;      /* its Warn() text, or NULL */
 	char *canon[2];        /* GCC's canonical spelling, one or two words */
 	size_t ncanon;
+	char *owned;           /* a string the decoder made for ARG (ToLower), or NULL */
 };
 
+/* The index of the option spelled exactly TEXT ("-fwrapv", "-march="),
+ * or -1. */
+int gcc_find(const struct gcc_option_table *t, const char *text);
 /* Decode the option that starts ARGV[0] (ARGC words left). */
 void gcc_decode(const struct gcc_option_table *t, char *const *argv, size_t argc,
 		struct gcc_decoded *out);
