@@ -270,6 +270,12 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	assert_success
 	assert_equal "$(echo $output)" \
 		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2 -aux-info x.aux -Ttext=0x400000 -Wframe-larger-than=18446744073709551615EiB"
+	# xgcc's own options are not GCC's, but go on to the cache and the
+	# distributor
+	merge "'-flto-cache=/c' '-flto-cache-shared' '-flto-distributor=d' '-flto-distributor-arg=-j2' '-flto-cachex'" a.o
+	assert_success
+	assert_equal "$(echo $output)" \
+		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2 -flto-cache=/c -flto-cache-shared -flto-distributor=d -flto-distributor-arg=-j2"
 }
 
 @test "same as gcc: link options only GCC's option table tells apart (-aux-info, a Fortran option, aliases)" {
