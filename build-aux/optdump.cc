@@ -8,13 +8,13 @@
  * plugin against the backend's own plugin headers, loads it into the
  * backend's cc1 once (build-aux/probe-options) and keeps what it writes,
  * C initializers for xgcc's struct gcc_option and struct gcc_enum
- * (driver/gccopt.h), in the build tree.  The plugin writes the table and
+ * (lib/gccopt.h), in the build tree.  The plugin writes the table and
  * lets cc1 go on compiling its empty input.
  *
  *   cc1 -fplugin=optdump.so -fplugin-arg-optdump-out=FILE \
  *       -fplugin-arg-optdump-name=N /dev/null -o /dev/null
  *
- * Only the text of the option table is copied; xgcc's decoder (driver/
+ * Only the text of the option table is copied; xgcc's decoder (lib/
  * gccopt.c) applies GCC's documented rules to it.
  */
 #include "gcc-plugin.h"
@@ -46,7 +46,7 @@ static void put_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-/* The GO_* flags of driver/gccopt.h, from GCC's. */
+/* The GO_* flags of lib/gccopt.h, from GCC's. */
 static void put_flags(FILE *f, const struct cl_option *o)
 {
 	static const struct { unsigned bit; const char *name; } classes[] = {
@@ -54,7 +54,8 @@ static void put_flags(FILE *f, const struct cl_option *o)
 		{ CL_DRIVER, "GO_DRIVER" }, { CL_COMMON, "GO_COMMON" },
 		{ CL_TARGET, "GO_TARGET" }, { CL_OPTIMIZATION, "GO_OPTIMIZATION" },
 		{ CL_WARNING, "GO_WARNING" }, { CL_UNDOCUMENTED, "GO_UNDOCUMENTED" },
-		{ CL_C, "GO_C" }, { CL_CXX, "GO_CXX" },
+		{ CL_C, "GO_C" }, { CL_CXX, "GO_CXX" }, { CL_ObjC, "GO_OBJC" },
+		{ CL_ObjCXX, "GO_OBJCXX" }, { CL_LTO, "GO_LTO" },
 	};
 	int any = 0;
 	for (size_t i = 0; i < sizeof classes / sizeof *classes; i++)

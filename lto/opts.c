@@ -21,11 +21,16 @@
  * link line overrides.  Options such as -fwrapv or -ffp-contract are not
  * passed at all: GCC records them per function in the IR.
  *
- * Options are decoded as GCC's option machinery decodes them: a separate
- * argument joins its option ('-L' '/d'), an option with a "no-" form is
- * one option with a value, and a later option cancels an earlier one of
- * the same kind ("-fpic -fPIE" is -fPIE).  The tables below hold the
- * facts of GCC 12's option files that this needs.
+ * Options are decoded as GCC's option machinery decodes them, with
+ * GCC's own option table and the driver's decoder (lib/gccopt.h): a
+ * separate argument joins its option ('-L' '/d'), an option with a "no-"
+ * form is one option with a value, an alias is its target, and a later
+ * option cancels an earlier one of its Negative() chain ("-fpic -fPIE"
+ * is -fPIE).  Which options are target options, which the backend keeps
+ * per function (Optimization) and which link-time options are a front
+ * end's alone come from the table's classes as well.  The tables in this
+ * file are lto1's policy: which options merge how, which are passed,
+ * which conflicts are worth a warning.
  *
  * Where xgcc does better than GCC 12: modules compiled with conflicting
  * options that matter for code generation and that GCC does not keep
@@ -39,6 +44,7 @@
 #include "lto1.h"
 #include "backend.h"
 #include "diag.h"
+#include "gccopt.h"
 #include "lto-sections.h"
 #include "obj.h"
 
@@ -79,172 +85,19 @@ void lto_split_options(const char *s, struct strvec *out)
 
 /* --- GCC's option facts ---------------------------------------------- */
 
-/* Options whose argument may follow as the next word; GCC's canonical
- * form is then two words, also when it was written joined ("-L/d"). */
-static const char *const joined_or_separate[] = {
-	"-B", "-L", "-R", "-T", "-e", "-h", "-l", "-o", "-u", "-x", "-z", "-imultiarch",
-	/* the C family's */
-	"-A", "-D", "-F", "-I", "-MF", "-MQ", "-MT", "-U", "-idirafter", "-imacros",
-	"-imultilib", "-include", "-iprefix", "-iquote", "-isysroot", "-isystem",
-	"-iwithprefix", "-iwithprefixbefore",
-};
-/* Options whose argument is always the next word. */
-static const char *const separate_only[] = {
-	"-Xassembler", "-Xlinker", "-Xpreprocessor", "-Tbss", "-Tdata", "-Ttext",
-	"-dumpbase", "-dumpbase-ext", "-dumpdir", "-wrapper", "-aux-info",
-};
-/* Whole option names that a prefix above would otherwise take. */
-static const char *const not_joined[] = { "-undef", "-export-dynamic", "-lang-asm" };
-
-/* Aliases, which GCC replaces by the option they stand for. */
-static const struct { const char *from, *to; } aliases[] = {
-	{ "-fcf-protection", "-fcf-protection=full" },
-	{ "-W", "-Wextra" },
-	{ "-pedantic", "-Wpedantic" },
-	{ "-mintel-syntax", "-masm=intel" },
-	{ "-mno-intel-syntax", "-masm=att" },
-	{ "-mprefer-avx128", "-mprefer-vector-width=128" },
-	{ "-mno-prefer-avx128", "-mprefer-vector-width=256" },
-};
-
-/* Options spelled with "no-" that are options of their own. */
-static const char *const own_no_form[] = {
-	"-mno-align-stringops", "-mno-fancy-math-387", "-mno-push-args", "-mno-red-zone",
-	"-mno-default", "-mno-sse4", "-Wno-frame-larger-than", "-Wno-larger-than",
-	"-Wno-stack-usage", "-Wno-alloc-size-larger-than", "-Wno-alloca-larger-than",
-	"-Wno-vla-larger-than", "-fno-modules",
-};
-
-/* -f/-W/-g/-m options without '=' that take no "no-" form. */
-static const char *const reject_negative[] = {
-	"-fcallgraph-info", "-fcompare-debug-second", "-fdump-final-insns",
-	"-fprofile-info-section", "-flive-patching", "-fstack-protector-all",
-	"-fstack-protector-strong", "-fstack-protector-explicit", "-fstack-usage",
-	"-ftree-coalesce-inlined-vars", "-gdwarf32", "-gdwarf64",
-	"-gvariable-location-views=incompat5", "-m128bit-long-double",
-	"-m96bit-long-double", "-malign-stringops", "-mfancy-math-387", "-mhard-float",
-	"-mno-align-stringops", "-mno-fancy-math-387", "-mno-push-args", "-mno-red-zone",
-	"-mpc32", "-mpc64", "-mpc80", "-mred-zone", "-msseregparm", "-mno-default",
-	"-mdump-tune-features", "-mdispatch-scheduler", "-msse4", "-mno-sse4",
-	"-mgeneral-regs-only", "-mconsole", "-mdll", "-mthreads", "-fno-modules",
-	"-Werror-implicit-function-declaration",
-};
-/* Prefixes of -f options whose rest is an argument though there is no '='. */
-static const char *const joined_prefix[] = {
-	"-fdump-", "-ffixed-", "-fcall-used-", "-fcall-saved-", "-fplugin-arg-",
-	"-fopt-info-", "-fbuiltin-",
-};
-/* Option names that contain '=' as part of the name. */
-static const char *const eq_in_name[] = {
-	"-fuse-ld=", "-Wshadow=", "-Wcast-align=strict", "-Wsuggest-attribute=",
-	"-gvariable-location-views=incompat5", "-std=",
-};
-
-/* GCC's Negative() chains: a later option of a chain cancels an earlier
- * one of the same chain ("-fPIC -fpie" leaves -fpie). */
-static const struct { const char *opt, *neg; } negative[] = {
-	{ "-fPIC", "-fPIE" }, { "-fPIE", "-fpic" }, { "-fpic", "-fpie" }, { "-fpie", "-fPIC" },
-	{ "-m32", "-m64" }, { "-m64", "-mx32" }, { "-mx32", "-m16" }, { "-m16", "-m32" },
-	{ "-mlong-double-80", "-mlong-double-64" }, { "-mlong-double-64", "-mlong-double-128" },
-	{ "-mlong-double-128", "-mlong-double-80" },
-	{ "-mbionic", "-mglibc" }, { "-mglibc", "-muclibc" }, { "-muclibc", "-mmusl" },
-	{ "-mmusl", "-mbionic" },
-	{ "-shared", "-static-pie" }, { "-no-pie", "-shared" }, { "-pie", "-no-pie" },
-	{ "-static-pie", "-pie" }, { "-Qn", "-Qy" }, { "-Qy", "-Qn" },
-	{ "-fuse-ld=bfd", "-fuse-ld=gold" }, { "-fuse-ld=gold", "-fuse-ld=bfd" },
-	{ "-fuse-ld=lld", "-fuse-ld=lld" }, { "-fuse-ld=mold", "-fuse-ld=mold" },
-	{ "-gno-pubnames", "-gpubnames" }, { "-gpubnames", "-ggnu-pubnames" },
-	{ "-ggnu-pubnames", "-gno-pubnames" },
-	{ "-march=", "-march=" }, { "-mtune=", "-mtune=" },
-};
-
-/* Front-end (C family) options: GCC does not pass them from the link
- * line.  Names as keys ("-fno-" forms under "-f"); a name ending in '='
- * or '-' covers its arguments.  Removed options, which GCC ignores, are
- * left out: they are dropped all the same. */
-static const char *const c_family_only[] = {
-	"-ansi", "-std=", "-A", "-C", "-CC", "-D", "-F", "-H", "-I", "-M", "-MD", "-MF",
-	"-MG", "-MM", "-MMD", "-MP", "-MQ", "-MT", "-Mmodules", "-Mno-modules", "-P", "-U",
-	"-idirafter", "-imacros", "-imultilib", "-include", "-iprefix", "-iquote",
-	"-isysroot", "-isystem", "-iwithprefix", "-iwithprefixbefore", "-nostdinc",
-	"-nostdinc++", "-remap", "-traditional", "-traditional-cpp", "-trigraphs",
-	"-lang-asm", "-gen-decls", "-print-objc-runtime-info", "-aux-info",
-	"-fabi-compat-version=", "-faccess-control", "-fada-spec-parent=", "-faligned-new",
-	"-faligned-new=", "-fallow-parameterless-variadic-functions", "-fasm",
-	"-fbuilding-libgcc", "-fbuiltin", "-fbuiltin-", "-fcanonical-system-headers",
-	"-fchar8_t", "-fconcepts", "-fconcepts-diagnostics-depth=", "-fconcepts-ts",
-	"-fcond-mismatch", "-fconstant-string-class=", "-fconstexpr-cache-depth=",
-	"-fconstexpr-depth=", "-fconstexpr-fp-except", "-fconstexpr-loop-limit=",
-	"-fconstexpr-ops-limit=", "-fdebug-cpp", "-fdeclone-ctor-dtor",
-	"-fdeduce-init-list", "-fdefault-inline", "-fdiagnostics-show-template-tree",
-	"-fdirectives-only", "-fdollars-in-identifiers", "-fdump-ada-spec",
-	"-fdump-ada-spec-slim", "-felide-constructors", "-felide-type",
-	"-femit-struct-debug-baseonly", "-femit-struct-debug-detailed=",
-	"-femit-struct-debug-reduced", "-fenforce-eh-specs", "-fexec-charset=",
-	"-fext-numeric-literals", "-fextended-identifiers", "-fextern-tls-init",
-	"-ffold-simple-inlines", "-ffreestanding", "-fgimple", "-fgnu-keywords",
-	"-fgnu89-inline", "-fhosted", "-fimplement-inlines", "-fimplicit-constexpr",
-	"-fimplicit-inline-templates", "-fimplicit-templates", "-finput-charset=",
-	"-fivar-visibility=", "-fkeep-inline-dllexport", "-flang-info-include-translate",
-	"-flang-info-include-translate-not", "-flang-info-include-translate=",
-	"-flang-info-module-cmi", "-flang-info-module-cmi=", "-flax-vector-conversions",
-	"-flocal-ivars", "-fmacro-prefix-map=", "-fmax-include-depth=", "-fmodule-header",
-	"-fmodule-header=", "-fmodule-implicit-inline", "-fmodule-lazy",
-	"-fmodule-mapper=", "-fmodule-only", "-fmodule-version-ignore", "-fmodules-ts",
-	"-fms-extensions", "-fnew-inheriting-ctors", "-fnew-ttp-matching",
-	"-fnil-receivers", "-fno-modules", "-fnonansi-builtins", "-fnothrow-opt",
-	"-fobjc-call-cxx-cdtors", "-fobjc-direct-dispatch", "-fobjc-exceptions",
-	"-fobjc-nilcheck", "-fobjc-sjlj-exceptions", "-fobjc-std=objc1",
-	"-foperator-names", "-foptional-diags", "-fpch-deps", "-fpch-preprocess",
-	"-fpermissive", "-fplan9-extensions", "-fpreprocessed", "-fpretty-templates",
-	"-frtti", "-fsigned-bitfields", "-fsized-deallocation", "-fsso-struct=",
-	"-fstrict-enums", "-fstrong-eval-order", "-fstrong-eval-order=",
-	"-ftemplate-backtrace-limit=", "-ftemplate-depth=", "-fthreadsafe-statics",
-	"-ftrack-macro-expansion", "-ftrack-macro-expansion=", "-funsigned-bitfields",
-	"-fuse-cxa-atexit", "-fuse-cxa-get-exception-ptr", "-fvisibility-inlines-hidden",
-	"-fvisibility-ms-compat", "-fweak", "-fwide-exec-charset=", "-fworking-directory",
-	"-fzero-link",
-};
-/* The -W options GCC passes from the link line: the common ones and the
- * C family's that are also LTO options.  Every other -W is front end's. */
-static const char *const w_passed[] = {
-	"-Wa,", "-Wl,", "-Wp,", "-Wextra", "-Waggregate-return",
-	"-Waggressive-loop-optimizations", "-Warray-bounds", "-Warray-bounds=",
-	"-Wattribute-alias", "-Wattribute-alias=", "-Wattribute-warning", "-Wattributes",
-	"-Wattributes=", "-Wcannot-profile", "-Wcast-align", "-Wcast-align=strict",
-	"-Wcoverage-invalid-line-number", "-Wcoverage-mismatch", "-Wcpp", "-Wdeprecated",
-	"-Wdeprecated-declarations", "-Wdisabled-optimization", "-Werror", "-Werror=",
-	"-Wfatal-errors", "-Wframe-larger-than=", "-Wfree-nonheap-object", "-Whsa",
-	"-Wimplicit-fallthrough", "-Wimplicit-fallthrough=", "-Winfinite-recursion",
-	"-Winline", "-Winvalid-memory-model", "-Wlarger-than-", "-Wlarger-than=",
-	"-Wlto-type-mismatch", "-Wmaybe-uninitialized", "-Wmissing-noreturn",
-	"-Wmissing-profile", "-Wno-frame-larger-than", "-Wno-larger-than",
-	"-Wno-stack-usage", "-Wnonnull-compare", "-Wnull-dereference", "-Wodr",
-	"-Woverflow", "-Wpacked", "-Wpadded", "-Wpedantic", "-Wreturn-local-addr",
-	"-Wshadow", "-Wshadow-compatible-local", "-Wshadow-local", "-Wshadow=",
-	"-Wstack-protector", "-Wstack-usage=", "-Wstrict-aliasing", "-Wstrict-aliasing=",
-	"-Wstrict-overflow", "-Wstrict-overflow=", "-Wsuggest-attribute=",
-	"-Wsuggest-final-methods", "-Wsuggest-final-types", "-Wswitch-unreachable",
-	"-Wsystem-headers", "-Wtrampolines", "-Wtrivial-auto-var-init", "-Wtsan",
-	"-Wtype-limits", "-Wuninitialized", "-Wunreachable-code",
-	"-Wunsafe-loop-optimizations", "-Wunused", "-Wunused-but-set-parameter",
-	"-Wunused-but-set-variable", "-Wunused-function", "-Wunused-label",
-	"-Wunused-parameter", "-Wunused-value", "-Wunused-variable", "-Wuse-after-free",
-	"-Wuse-after-free=", "-Wvector-operation-performance",
-	"-WNSObject-attribute", "-Wabi", "-Wabi=", "-Wpsabi", "-Walloc-size-larger-than=",
-	"-Wno-alloc-size-larger-than", "-Walloca-larger-than=", "-Wno-alloca-larger-than",
-	"-Wformat-overflow", "-Wformat-overflow=", "-Wformat-truncation",
-	"-Wformat-truncation=", "-Wstring-compare", "-Wstringop-overflow",
-	"-Wstringop-overflow=", "-Wstringop-overread", "-Wstringop-truncation",
-	"-Wnonnull", "-Wvla-larger-than=", "-Wno-vla-larger-than",
-};
-
-/* The non-target options of the modules that GCC 12 keeps (first wins). */
-static const char *const kept_first_wins[] = {
-	"-fdiagnostics-show-caret", "-fdiagnostics-show-labels",
-	"-fdiagnostics-show-line-numbers", "-fdiagnostics-show-option",
-	"-fdiagnostics-show-location=", "-fshow-column", "-fcommon", "-fgnu-tm", "-g",
-};
+/* Which words are options, how each takes its argument, aliases, "no-"
+ * forms, Negative() chains and each option's classes (Target, Common,
+ * Driver, the languages) are GCC's option table: the backend's own,
+ * probed at configure time, or the one shipped with xgcc for its
+ * version (lib/gccopt.h).  What follows in this file are lto1's merge
+ * rules, GCC 12 lto-wrapper's and xgcc's own: policy, not option facts. */
+static const struct gcc_option_table *opt_table(void)
+{
+	static const struct gcc_option_table *t;
+	if (!t)
+		t = gcc_option_table_for(backend_cc(), backend_version());
+	return t;
+}
 
 #define IN(tab, s) in_table(tab, sizeof tab / sizeof *tab, s)
 static int in_table(const char *const *tab, size_t n, const char *s)
@@ -255,32 +108,34 @@ static int in_table(const char *const *tab, size_t n, const char *s)
 	return 0;
 }
 
-/* A name in TAB that S starts with, for the tables of prefixes. */
-#define PREFIX_IN(tab, s) prefix_in(tab, sizeof tab / sizeof *tab, s)
-static const char *prefix_in(const char *const *tab, size_t n, const char *s)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strncmp(tab[i], s, strlen(tab[i])) == 0)
-			return tab[i];
-	return NULL;
-}
+/* Policy (GCC 12's merge_and_complain): the options other than target
+ * ones of which the first module's setting is kept. */
+static const char *const kept_first_wins[] = {
+	"-fdiagnostics-show-caret", "-fdiagnostics-show-labels",
+	"-fdiagnostics-show-line-numbers", "-fdiagnostics-show-option",
+	"-fdiagnostics-show-location=", "-fshow-column", "-fcommon", "-fgnu-tm", "-g",
+};
 
 /* --- decoding -------------------------------------------------------- */
 
 /* One decoded option.  KEY says which option it is, as GCC's option
- * index does ("-fno-pic" is "-fpic" with VALUE 0, "-march=k8" is
- * "-march=", "-O3" is "-O"); W holds its canonical words, ARG the
- * argument. */
+ * index does: the text of its row of the table ("-fno-pic" is "-fpic"
+ * with VALUE 0, "-march=k8" is "-march=", "-O3" is "-O", "-L/d" is
+ * "-L"), or the word itself for one the table does not know.  W holds
+ * its canonical words, ARG the argument. */
 struct lopt {
 	const char *w[2];
 	const char *key;
 	const char *arg;
 	int value;
-	int joined;      /* the option takes an argument */
+	int idx;         /* its row of the table, or GD_* */
+	unsigned flags;  /* the row's GO_* flags (0 for none) */
+	unsigned errors; /* GE_*: GCC does not prune such an option */
 	int input;       /* not an option: a file name */
 	int cf;          /* -fcf-protection= level (CF_* bits), for merging */
 };
 
+/* Policy: -fcf-protection= levels as bits, for intersecting them. */
 enum { CF_NONE = 0, CF_BRANCH = 1, CF_RETURN = 2, CF_FULL = 3, CF_CHECK = 8 };
 
 static int cf_level(const char *arg)
@@ -326,186 +181,93 @@ static void free_strings(struct strvec *sv)
 	strvec_free(sv);
 }
 
-/* Decode one option word W (and maybe its argument NEXT; *USED tells
- * whether NEXT was taken) into O. */
-static void decode_one(struct strvec *pool, const char *w, const char *next, int *used, struct lopt *o)
+/* Decode the option that starts ARGV (ARGC words left) into O with
+ * GCC's table T, as GCC's decode_cmdline_option does; the number of
+ * words it took. */
+static size_t decode_one(const struct gcc_option_table *t, struct strvec *pool, char *const *argv,
+			 size_t argc, struct lopt *o)
 {
+	const char *w = argv[0];
 	memset(o, 0, sizeof *o);
 	o->value = 1;
 	o->arg = "";
-	*used = 0;
+	o->idx = GD_UNKNOWN;
 	if (w[0] != '-' || !w[1]) {
 		o->input = 1;
 		o->w[0] = o->key = w;
-		return;
+		return 1;
 	}
-	for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
-		if (strcmp(w, aliases[i].from) == 0)
-			w = aliases[i].to;
-	if (strncmp(w, "-mcpu=", 6) == 0) /* an alias of -mtune= */
-		w = keep(pool, xasprintf("-mtune=%s", w + 6));
-
-	if (IN(separate_only, w)) {
-		o->key = o->w[0] = w;
-		o->joined = 1;
-		if (next) {
-			o->arg = o->w[1] = next;
-			*used = 1;
-		}
-		return;
-	}
-	/* the longest name of the table that W starts with */
-	const char *js = NULL;
-	for (size_t i = 0; i < sizeof joined_or_separate / sizeof *joined_or_separate; i++) {
-		const char *c = joined_or_separate[i];
-		if (strncmp(c, w, strlen(c)) == 0 && (!js || strlen(c) > strlen(js)))
-			js = c;
-	}
-	if (js && !IN(not_joined, w)) {
-		o->key = o->w[0] = js;
-		o->joined = 1;
-		if (w[strlen(js)]) {
-			o->arg = o->w[1] = w + strlen(js);
-		} else if (next) {
-			o->arg = o->w[1] = next;
-			*used = 1;
-		}
-		return;
-	}
-
-	o->w[0] = w;
-	if (strcmp(w, "-O") == 0 || (w[1] == 'O' && w[2] >= '0' && w[2] <= '9')) {
-		o->key = "-O";
-		o->arg = w + 2;
-		o->joined = 1;
-		return;
-	}
-	if (w[1] == 'g' && (!w[2] || (w[2] >= '0' && w[2] <= '9'))) {
-		o->key = "-g";
-		o->arg = w + 2;
-		o->joined = 1;
-		return;
-	}
-	/* "-fno-X" is "-fX" with value 0, likewise -W and -m */
-	const char *name = w;
-	if ((w[1] == 'f' || w[1] == 'W' || w[1] == 'm') && strncmp(w + 2, "no-", 3) == 0 &&
-	    !IN(own_no_form, w)) {
-		name = keep(pool, xasprintf("-%c%s", w[1], w + 5));
-		o->value = 0;
-	}
-	if (strncmp(name, "--param=", 8) == 0) { /* each parameter is an option */
-		const char *eq = strchr(name + 8, '=');
-		o->key = eq ? keep(pool, xstrndup(name, (size_t)(eq + 1 - name))) : name;
-		o->arg = eq ? eq + 1 : "";
-		o->joined = 1;
-		return;
-	}
-	const char *eq = strchr(name, '=');
-	const char *jp = name[1] == 'f' ? PREFIX_IN(joined_prefix, name) : NULL;
-	if (strncmp(name, "-Wa,", 4) == 0 || strncmp(name, "-Wl,", 4) == 0 ||
-	    strncmp(name, "-Wp,", 4) == 0) {
-		o->key = keep(pool, xstrndup(name, 4));
-		o->arg = name + 4;
-		o->joined = 1;
-	} else if (PREFIX_IN(eq_in_name, name)) { /* "-fuse-ld=bfd" is a name */
-		o->key = name;
-	} else if (eq) {
-		o->key = keep(pool, xstrndup(name, (size_t)(eq + 1 - name)));
-		o->arg = eq + 1;
-		o->joined = 1;
-	} else if (jp) {
-		o->key = jp;
-		o->arg = name + strlen(jp);
-		o->joined = 1;
+	struct gcc_decoded d;
+	gcc_decode(t, argv, argc, &d);
+	if (d.owned)
+		keep(pool, d.owned);
+	for (size_t i = 0; i < d.ncanon; i++)
+		o->w[i] = keep(pool, d.canon[i]);
+	if (!d.ncanon)
+		o->w[0] = w;
+	o->idx = d.index;
+	o->value = d.value;
+	o->errors = d.errors;
+	if (d.arg)
+		o->arg = d.arg;
+	if (d.index >= 0) {
+		o->key = t->opts[d.index].text;
+		o->flags = t->opts[d.index].flags;
 	} else {
-		o->key = name;
+		o->key = o->w[0];
 	}
 	if (strcmp(o->key, "-fcf-protection=") == 0)
 		o->cf = cf_level(o->arg);
-}
-
-static const char *neg_of(const char *key)
-{
-	for (size_t i = 0; i < sizeof negative / sizeof *negative; i++)
-		if (strcmp(negative[i].opt, key) == 0)
-			return negative[i].neg;
-	return NULL;
-}
-
-/* Can a later option cancel O, or O an earlier one?  (GCC: options with
- * a negative form, not taking an argument, or in a Negative chain.) */
-static const char *cancel_chain(const struct lopt *o)
-{
-	if (o->input)
-		return NULL;
-	const char *n = neg_of(o->key);
-	if (n)
-		return n;
-	if (o->joined || IN(reject_negative, o->key))
-		return NULL;
-	char c = o->key[1];
-	return c == 'f' || c == 'W' || c == 'g' || c == 'm' ? o->key : NULL;
-}
-
-/* Does LATER cancel EARLIER?  Walk LATER's chain until it comes back. */
-static int cancels(const struct lopt *earlier, const struct lopt *later)
-{
-	const char *n = cancel_chain(later);
-	for (int guard = 0; n && guard < 8; guard++) {
-		if (strcmp(n, earlier->key) == 0)
-			return 1;
-		if (strcmp(n, later->key) == 0)
-			return 0;
-		n = neg_of(n);
-	}
-	return 0;
+	return d.nwords ? d.nwords : 1;
 }
 
 /* Decode WORDS into L the way GCC's decode_cmdline_options_to_array
  * does: expand -fdiagnostics-plain-output, join "--param" "X", drop
- * options canceled by later ones, put the last -fdiagnostics-color=
- * first. */
+ * options canceled by later ones of their Negative() chains (GCC's
+ * prune_options), put the last -fdiagnostics-color= first. */
 static void decode(struct strvec *pool, char *const *words, size_t n, struct optlist *l)
 {
-	static const char *const plain[] = {
+	/* GCC's decoder expands this one itself, not its table */
+	static char *const plain[] = {
 		"-fno-diagnostics-show-caret", "-fno-diagnostics-show-line-numbers",
 		"-fdiagnostics-color=never", "-fdiagnostics-urls=never",
 		"-fdiagnostics-path-format=separate-events",
 	};
+	const struct gcc_option_table *t = opt_table();
 	struct optlist all = { 0 };
 	for (size_t i = 0; i < n; i++) {
 		struct lopt o;
-		int used;
 		if (strcmp(words[i], "-fdiagnostics-plain-output") == 0) {
 			for (size_t k = 0; k < sizeof plain / sizeof *plain; k++) {
-				decode_one(pool, plain[k], NULL, &used, &o);
+				decode_one(t, pool, &plain[k], 1, &o);
 				optlist_push(&all, &o);
 			}
 			continue;
 		}
 		if (strcmp(words[i], "--param") == 0 && i + 1 < n) {
-			decode_one(pool, keep(pool, xasprintf("--param=%s", words[i + 1])), NULL, &used, &o);
+			char *joined = keep(pool, xasprintf("--param=%s", words[i + 1]));
+			decode_one(t, pool, &joined, 1, &o);
 			optlist_push(&all, &o);
 			i++;
 			continue;
 		}
-		decode_one(pool, words[i], i + 1 < n ? words[i + 1] : NULL, &used, &o);
+		i += decode_one(t, pool, words + i, n - i, &o) - 1;
 		optlist_push(&all, &o);
-		i += (size_t)used;
 	}
 	const struct lopt *color = NULL;
 	for (size_t i = 0; i < all.n; i++) {
-		if (strcmp(all.v[i].key, "-fdiagnostics-color=") == 0) {
-			color = &all.v[i];
+		const struct lopt *o = &all.v[i];
+		if (!o->errors && strcmp(o->key, "-fdiagnostics-color=") == 0) {
+			color = o;
 			continue;
 		}
 		size_t j = all.n;
-		if (cancel_chain(&all.v[i]))
+		if (!o->errors && o->idx >= 0)
 			for (j = i + 1; j < all.n; j++)
-				if (cancels(&all.v[i], &all.v[j]))
+				if (!all.v[j].errors && gcc_option_cancels(t, o->idx, all.v[j].idx))
 					break;
 		if (j == all.n)
-			optlist_push(l, &all.v[i]);
+			optlist_push(l, o);
 	}
 	if (color) {
 		optlist_push(l, color);
@@ -523,9 +285,10 @@ static int find_key(const struct optlist *l, const char *key)
 	return -1;
 }
 
+/* A target option (Target in GCC's option files). */
 static int is_target(const struct lopt *o)
 {
-	return strncmp(o->key, "-m", 2) == 0 || strcmp(o->key, "--param=x86-stlf-window-ninsns=") == 0;
+	return (o->flags & GO_TARGET) != 0;
 }
 
 static int is_olevel(const struct lopt *o)
@@ -701,8 +464,8 @@ enum dflt {
 
 enum ckind { C_BOOL, C_JOINED, C_ONEOF, C_PIC };
 
-/* The settings compared across modules, less those the backend keeps
- * per function (checked()).  KEYS: the options that set it
+/* Policy (xgcc's, GCC 12 has none of it): the settings compared across
+ * modules, less those the backend keeps per function (checked()).  KEYS: the options that set it
  * (for C_BOOL the first is the positive spelling; a second one, if any,
  * sets the opposite: -fno-strict-overflow is -fwrapv).  ERR: an error,
  * not a warning.  LINK: a link-time option settles it (no warning).
@@ -745,17 +508,20 @@ static const struct conflict {
 	{ C_JOINED, { "-foffload-abi=" }, D_UNKNOWN, 1, 0, 0, 0 },
 };
 
-/* A setting GCC keeps per function (backend_option_per_function) mixes
- * correctly: each function keeps the value it was compiled with, the
- * merge loses nothing, and a warning would be noise.  Except these:
- * -fexcess-precision= decides what C source means (the front end applies
- * it), and the tests of the GCC patch that brought it ask for the
- * warning. */
+/* A setting GCC keeps per function (an Optimization option of its
+ * table, which --help=optimizers lists) mixes correctly: each function
+ * keeps the value it was compiled with, the merge loses nothing, and a
+ * warning would be noise.  Except these (policy): -fexcess-precision=
+ * decides what C source means (the front end applies it), and the tests
+ * of the GCC patch that brought it ask for the warning. */
 static const char *const warn_though_per_function[] = { "-fexcess-precision=" };
 
 static int checked(const struct conflict *c)
 {
-	return !backend_option_per_function(c->keys[0]) || IN(warn_though_per_function, c->keys[0]);
+	const struct gcc_option_table *t = opt_table();
+	int i = gcc_find(t, c->keys[0]);
+	int per_function = i >= 0 && (t->opts[i].flags & GO_OPTIMIZATION);
+	return !per_function || IN(warn_though_per_function, c->keys[0]);
 }
 
 /* The negative spelling of a positive option: -fwrapv -> -fno-wrapv. */
@@ -920,6 +686,8 @@ static void check_conflicts(struct strvec *pool, const struct lto_module_opts *m
 		int shared = 0;
 		if (c->kind == C_PIC) {
 			const struct lopt *out = NULL;
+			/* policy: the link's output kinds (the table prunes
+			 * all but the last of them) */
 			static const char *const kinds[] = { "-shared", "-static-pie", "-pie", "-no-pie" };
 			for (size_t i = 0; i < link->n; i++)
 				if (IN(kinds, link->v[i].key))
@@ -1026,7 +794,8 @@ static void xasm_union(const struct lto_module_opts *mods, const struct optlist 
 	free(from);
 }
 
-/* Does GCC's append_compiler_options pass this merged option? */
+/* Does GCC's append_compiler_options pass this merged option?  Target
+ * options, and these (policy: the list of GCC 12's lto-wrapper). */
 static int compiler_option_passed(const struct lopt *o)
 {
 	static const char *const passed[] = {
@@ -1036,41 +805,39 @@ static int compiler_option_passed(const struct lopt *o)
 		"-fpie", "-fcommon", "-fgnu-tm", "-fopenmp", "-fopenacc", "-fopenacc-dim=",
 		"-foffload-abi=", "-fcf-protection=", "-g", "-O", "-Ofast", "-Og", "-Os", "-Oz",
 	};
-	return !o->input && (IN(passed, o->key) || is_target(o));
+	return !o->input && o->idx >= 0 && (IN(passed, o->key) || is_target(o));
 }
 
-/* Is KEY in TAB, or covered by an entry of TAB that ends in '=', '-' or
- * ',' (the option takes the rest as its argument)? */
-#define COVERS(tab, key) covers(tab, sizeof tab / sizeof *tab, key)
-static int covers(const char *const *tab, size_t n, const char *key)
-{
-	for (size_t i = 0; i < n; i++) {
-		size_t len = strlen(tab[i]);
-		char last = tab[i][len - 1];
-		if (!strcmp(tab[i], key) ||
-		    ((last == '=' || last == '-' || last == ',') && !strncmp(tab[i], key, len)))
-			return 1;
-	}
-	return 0;
-}
-
-/* Does GCC's append_linker_options pass this link-time option?  (And
- * lto1's run.c adds its own -dumpdir, -dumpbase, -fresolution, ...) */
+/* Does GCC's append_linker_options pass this link-time option?  Those
+ * of its table that are Common, Target, Driver or LTO options (not a
+ * front end's alone: -std=, -D, -Wall), less some that are lto1's
+ * business (policy: GCC's -o, -flto, -flto=, -fno-openmp, -fno-openacc;
+ * lto1's run.c adds its own -dumpdir, -dumpbase, -fresolution, ...). */
 static int linker_option_passed(const struct lopt *o)
 {
 	static const char *const ours[] = {
 		"-o", "-flto", "-flto=", "-dumpdir", "-dumpbase", "-dumpbase-ext", "-fresolution=",
 		"-flinker-output=", "-fltrans", "-fltrans-output-list=", "-fwpa", "-fwpa=",
 	};
-	if (o->input || IN(ours, o->key))
+	/* policy: xgcc's own options, which GCC's table does not have,
+	 * go on to run.c's LTRANS cache and distributor, which take them
+	 * out (driver/options.def has them too) */
+	static const char *const xgcc_own[] = {
+		"-flto-cache=", "-flto-cache-size=", "-flto-cache-secret=", "-flto-cache-shared",
+		"-fno-lto-cache-shared", "-flto-distributor=", "-flto-distributor-arg=",
+	};
+	if (!o->input && o->idx == GD_UNKNOWN)
+		for (size_t i = 0; i < sizeof xgcc_own / sizeof *xgcc_own; i++) {
+			size_t len = strlen(xgcc_own[i]);
+			if (xgcc_own[i][len - 1] == '=' ? !strncmp(o->key, xgcc_own[i], len)
+							 : !strcmp(o->key, xgcc_own[i]))
+				return 1;
+		}
+	if (o->input || o->idx < 0 || IN(ours, o->key))
 		return 0;
 	if ((!strcmp(o->key, "-fopenmp") || !strcmp(o->key, "-fopenacc")) && !o->value)
 		return 0;
-	if (is_target(o))
-		return 1;
-	if (o->key[1] == 'W')
-		return COVERS(w_passed, o->key);
-	return !COVERS(c_family_only, o->key);
+	return (o->flags & (GO_COMMON | GO_TARGET | GO_DRIVER | GO_LTO)) != 0;
 }
 
 /* OUT gets copies: the words may be the pool's, the tables' or the

@@ -259,6 +259,53 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2 -fdiagnostics-color=always -Wextra -L /tmp -fopenmp -Werror=format -Wno-unused -fcf-protection=full"
 }
 
+@test "link-time options are read with GCC's option table: options its old hand tables lacked or had wrong" {
+	gcc -flto -O2 -c a.c -o a.o
+	# -ffree-form is Fortran's (dropped); -aux-info is also a Common
+	# option (passed, with its separate argument); -Ttext= is an option
+	# of its own, not -T with an argument; -fno-such-flag is no option;
+	# -Wno-frame-larger-than is an alias of -Wframe-larger-than=;
+	# -nocpp and -fno-cpp are Fortran's
+	merge "'-ffree-form' '-aux-info' 'x.aux' '-Ttext=0x400000' '-fno-such-flag' '-Wno-frame-larger-than' '-nocpp' '-fno-cpp'" a.o
+	assert_success
+	assert_equal "$(echo $output)" \
+		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2 -aux-info x.aux -Ttext=0x400000 -Wframe-larger-than=18446744073709551615EiB"
+	# xgcc's own options are not GCC's, but go on to the cache and the
+	# distributor
+	merge "'-flto-cache=/c' '-flto-cache-shared' '-flto-distributor=d' '-flto-distributor-arg=-j2' '-flto-cachex'" a.o
+	assert_success
+	assert_equal "$(echo $output)" \
+		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2 -flto-cache=/c -flto-cache-shared -flto-distributor=d -flto-distributor-arg=-j2"
+}
+
+@test "same as gcc: link options only GCC's option table tells apart (-aux-info, a Fortran option, aliases)" {
+	gcc -flto -O2 -c m.c -o m.o
+	gcc -flto -O1 -c a.c -o a.o
+	same_as_gcc "-O2 -ffree-form -aux-info x.aux -Wno-frame-larger-than -Wlarger-than-5 -Wno-alloca-larger-than -flive-patching --sysroot /" m.o a.o
+}
+
+@test "without the backend's probed table lto1 uses the one shipped for its GCC version" {
+	gcc -flto -O2 -c m.c -o m.o
+	gcc -flto -O1 -fPIC -c a.c -o a.o
+	link="'-O2' '-ffree-form' '-aux-info' 'x.aux' '-Wall' '-Wextra' '-std=c99' '-L' '/tmp' '-fpic' '-fPIE' '-mno-sse4' '-msse4' '-fuse-ld=gold' '-fuse-ld=bfd' '-ftrivial-auto-var-init=zero' '-fdiagnostics-color=always'"
+	merge "$link" m.o a.o
+	assert_success
+	probed=$output
+	# gcc 12's shipped table: the same merge as the probed one
+	XGCC_NO_GCC_OPTIONS=1 merge "$link" m.o a.o
+	assert_success
+	assert_equal "$output" "$probed"
+	XGCC_SHIPPED_GCC_OPTIONS=12 merge "$link" m.o a.o
+	assert_success
+	assert_equal "$output" "$probed"
+	assert_line -- -ftrivial-auto-var-init=zero
+	# gcc 11's has no -ftrivial-auto-var-init= (new in GCC 12): dropped
+	XGCC_SHIPPED_GCC_OPTIONS=11 merge "$link" m.o a.o
+	assert_success
+	refute_line -- -ftrivial-auto-var-init=zero
+	assert_equal "$output" "$(echo "$probed" | grep -vx -- -ftrivial-auto-var-init=zero)"
+}
+
 @test "two modules in one object (ld -r): each checked, named by its place" {
 	gcc -flto -O2 -fno-common -c m.c -o m.o
 	gcc -flto -O2 -fcommon -c a.c -o a.o

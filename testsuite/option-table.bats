@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The driver reads options with gcc's own option table (driver/gccopt.c,
+# The driver reads options with gcc's own option table (lib/gccopt.c,
 # build-aux/optdump.cc): recognition, canonical spellings, gcc's errors
 # and "did you mean", Negative() pruning; and without the table
 # (XGCC_NO_GCC_OPTIONS) with its own.
@@ -105,4 +105,21 @@ MINGW64="$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc"
 	XGCC_NO_GCC_OPTIONS=1 run "$XGCC" -c a.c
 	assert_success
 	assert_exists a.o
+}
+
+# The tables shipped in lib/ for lto1 (gcc_option_table_for): each is
+# what build-aux/ship-options makes from that GCC, where it is installed
+# with its plugin headers.
+@test "the shipped option tables are the probe's output for GCC 11 and 12" {
+	local major ran=0
+	for major in 11 12; do
+		command -v "gcc-$major" >/dev/null || continue
+		[ -f "$("gcc-$major" -print-file-name=plugin)/include/gcc-plugin.h" ] || continue
+		run "$XGCC_SRCDIR/build-aux/ship-options" "$major" "gcc-$major" "$BATS_TEST_TMPDIR/gcc-options-$major.h"
+		assert_success
+		cmp "$BATS_TEST_TMPDIR/gcc-options-$major.h" "$XGCC_SRCDIR/lib/gcc-options-$major.h" ||
+			fail "lib/gcc-options-$major.h differs from what build-aux/ship-options $major makes"
+		ran=$((ran + 1))
+	done
+	[ "$ran" -gt 0 ] || skip "neither gcc-11 nor gcc-12 with plugin headers (gcc-1x-plugin-dev)"
 }

@@ -25,7 +25,8 @@ enum {
 	GO_SEPARATE_ALIAS = 1u << 11, GO_NEGATIVE_ALIAS = 1u << 12, GO_NO_DRIVER_ARG = 1u << 13,
 	GO_REJECT_DRIVER = 1u << 14, GO_REJECT_NEGATIVE = 1u << 15, GO_MISSING_OK = 1u << 16,
 	GO_UINTEGER = 1u << 17, GO_HOST_WIDE_INT = 1u << 18, GO_TOLOWER = 1u << 19,
-	GO_BYTE_SIZE = 1u << 20, GO_ENUM = 1u << 21,
+	GO_BYTE_SIZE = 1u << 20, GO_ENUM = 1u << 21, GO_OBJC = 1u << 22, GO_OBJCXX = 1u << 23,
+	GO_LTO = 1u << 24,
 };
 
 /* struct gcc_option.alias when the option is no alias, or one of GCC's
@@ -66,6 +67,16 @@ struct gcc_option_table {
 
 /* The table of backend CC ("gcc", "x86_64-w64-mingw32-gcc"), or NULL. */
 const struct gcc_option_table *gcc_option_table(const char *cc);
+/* The table shipped with xgcc (lib/gcc-options-MAJOR.h, made by
+ * build-aux/ship-options from an installed GCC) for GCC VERSION ("12",
+ * "12.2.0", "12-win32"): that major version's, else the newest older
+ * one, else the oldest.  Never NULL.  Target options are x86_64-linux-gnu's. */
+const struct gcc_option_table *gcc_shipped_option_table(const char *version);
+/* The probed table of CC, else the shipped one for VERSION (lto1's
+ * choice: it has no table of its own to fall back on).  The environment
+ * variable XGCC_SHIPPED_GCC_OPTIONS=MAJOR asks for a shipped table
+ * whatever was probed. */
+const struct gcc_option_table *gcc_option_table_for(const char *cc, const char *version);
 
 /* struct gcc_decoded.index for words that are no option of the table */
 enum { GD_UNKNOWN = -1, GD_IGNORE = -2, GD_WARN_REMOVED = -3 };
@@ -84,8 +95,12 @@ struct gcc_decoded {
 	const char *warn;      /* its Warn() text, or NULL */
 	char *canon[2];        /* GCC's canonical spelling, one or two words */
 	size_t ncanon;
+	char *owned;           /* a string the decoder made for ARG (ToLower), or NULL */
 };
 
+/* The index of the option spelled exactly TEXT ("-fwrapv", "-march="),
+ * or -1. */
+int gcc_find(const struct gcc_option_table *t, const char *text);
 /* Decode the option that starts ARGV[0] (ARGC words left). */
 void gcc_decode(const struct gcc_option_table *t, char *const *argv, size_t argc,
 		struct gcc_decoded *out);
@@ -97,6 +112,8 @@ int gcc_report_error(const struct gcc_option_table *t, const struct gcc_decoded 
  * GCC's prune_options). */
 int gcc_cancels(const struct gcc_option_table *t, const struct gcc_decoded *earlier,
 		const struct gcc_decoded *later);
+/* The same for the options of indexes EARLIER and LATER (GD_* for none). */
+int gcc_option_cancels(const struct gcc_option_table *t, int earlier, int later);
 /* GCC's "did you mean" for an unrecognized option BAD (without its
  * '-'), or NULL. */
 char *gcc_suggest(const struct gcc_option_table *t, const char *bad);

@@ -43,6 +43,36 @@ const struct gcc_option_table *gcc_option_table(const char *cc)
 	return NULL;
 }
 
+/* The tables shipped with xgcc (build-aux/ship-options), oldest first. */
+#include "gcc-options-11.h"
+#include "gcc-options-12.h"
+static const struct {
+	int major;
+	struct gcc_option_table table;
+} shipped[] = { { 11, GCC_SHIPPED_OPTIONS_11 }, { 12, GCC_SHIPPED_OPTIONS_12 } };
+#define NSHIPPED (sizeof shipped / sizeof *shipped)
+
+const struct gcc_option_table *gcc_shipped_option_table(const char *version)
+{
+	int major = version ? atoi(version) : 0;
+	size_t best = NSHIPPED - 1;
+	for (size_t i = 0; i < NSHIPPED; i++)
+		if (shipped[i].major <= major)
+			best = i;
+	if (major < shipped[0].major)
+		best = 0;
+	return &shipped[best].table;
+}
+
+const struct gcc_option_table *gcc_option_table_for(const char *cc, const char *version)
+{
+	const char *forced = getenv("XGCC_SHIPPED_GCC_OPTIONS");
+	if (forced && *forced)
+		return gcc_shipped_option_table(forced);
+	const struct gcc_option_table *t = gcc_option_table(cc);
+	return t ? t : gcc_shipped_option_table(version);
+}
+
 /* GCC's option_map: other spellings of an option.  OPT0 (and OPT1, the
  * next word's start) is replaced by NEW_PREFIX. */
 static const struct {
@@ -85,6 +115,11 @@ static int lookup(const struct gcc_option_table *t, const char *word, size_t len
 			lo = mid + 1;
 	}
 	return -1;
+}
+
+int gcc_find(const struct gcc_option_table *t, const char *text)
+{
+	return lookup(t, text, strlen(text));
 }
 
 /* Long options may be abbreviated when that is unambiguous, and
@@ -169,7 +204,7 @@ static void check_argument(const struct gcc_option_table *t, const struct gcc_op
 		char *low = xstrdup(out->arg);
 		for (char *p = low; *p; p++)
 			*p = (char)tolower((unsigned char)*p);
-		out->arg = low;
+		out->arg = out->owned = low;
 	}
 	/* a JoinedOrMissing number given without one is 0, as in gcc
 	 * (-ftrack-macro-expansion) */
@@ -440,11 +475,15 @@ static int prunable(const struct gcc_option_table *t, int idx)
 	return !(o->flags & GO_JOINED) || ((o->flags & GO_REJECT_NEGATIVE) && o->neg == idx);
 }
 
+int gcc_option_cancels(const struct gcc_option_table *t, int earlier, int later)
+{
+	return prunable(t, earlier) && prunable(t, later) && chain_reaches(t, earlier, later, later);
+}
+
 int gcc_cancels(const struct gcc_option_table *t, const struct gcc_decoded *earlier,
 		const struct gcc_decoded *later)
 {
-	return prunable(t, earlier->index) && prunable(t, later->index) &&
-	       chain_reaches(t, earlier->index, later->index, later->index);
+	return gcc_option_cancels(t, earlier->index, later->index);
 }
 
 /* GCC's get_edit_distance: optimal string alignment with a cost of 2
