@@ -125,14 +125,6 @@ const char *backend_lto1(void) { return B->lto1; }
 const char *backend_plugin_dir(void) { return B->plugin_dir; }
 const char *backend_multilib_defaults(void) { return B->multilib_defaults; }
 
-int backend_option_per_function(const char *opt)
-{
-	size_t n = strlen(opt);
-	for (const char *p = strstr(B->per_function_options, opt); p; p = strstr(p + 1, opt))
-		if (p[-1] == ' ' && p[n] == ' ')
-			return 1;
-	return 0;
-}
 const char *backend_as(void) { return B->as; }
 const char *backend_ld(void) { return B->ld; }
 

@@ -58,10 +58,6 @@ struct backend {
 	const char *as, *ld;           /* --with-as=, --with-ld= of the GCC's configure, or "" */
 	const char *plugin_dir;
 	const char *multilib_defaults; /* "m64" */
-	/* The options GCC keeps per function (Optimization in its option
-	 * files, what --help=optimizers lists), each between spaces, a
-	 * joined one with its '=': " -fwrapv -ffp-contract= ". */
-	const char *per_function_options;
 	const struct backend_multilib *multilibs;
 	size_t nmultilibs;
 };
@@ -101,8 +97,6 @@ const char *backend_plugin_dir(void);
 const char *backend_multilib_defaults(void);
 const char *backend_as(void);
 const char *backend_ld(void);
-/* Whether GCC records OPT ("-fwrapv", "-ffp-contract=") per function. */
-int backend_option_per_function(const char *opt);
 
 /* The multilib row for SELECT ("" for the default), or NULL. */
 const struct backend_multilib *backend_multilib(const char *select);
