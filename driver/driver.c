@@ -943,7 +943,10 @@ static void resolve_inputs(struct driver *d)
 	}
 	d->ncompiled = compiled;
 	d->combine = combined_lto(d);
-	if (d->output && d->stop != STOP_LINK && compiled > 1 && !d->combine)
+	/* gcc's rule takes -c, -S and -E as given (-M stops after the
+	 * preprocessor too, but is no such option) */
+	int stop_given = has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E);
+	if (d->output && stop_given && compiled > 1 && !d->combine)
 		diag(DIAG_FATAL, "cannot specify %s with %s, %s or %s with multiple files", diag_q("-o"),
 		     diag_q("-c"), diag_q("-S"), diag_q("-E"));
 	plan_dumps(d);

@@ -655,7 +655,11 @@ static char *escaped(const char *s, const char *tail)
 	return out;
 }
 
-char *spec_quote(const char *s) { return escaped(s, ""); }
+char *spec_quote(const char *s)
+{
+	/* an empty string stays an argument: %" (gcc's quote_spec_arg) */
+	return *s ? escaped(s, "") : xstrdup("%\"");
+}
 
 /* The functions that need nothing but their arguments and the specs;
  * the driver's own come through ops->function, which is asked first.  *KEEP: the result is

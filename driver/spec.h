@@ -218,8 +218,8 @@ int spec_expand_words(struct spec_run *r, const char *spec, struct strvec *out);
 int spec_switch_live(struct spec_run *r, size_t i, int prefix_len);
 void spec_run_free(struct spec_run *r);
 
-/* S with every character escaped: a spec takes it as text (gcc's
- * quote_spec). */
+/* S with every character escaped: a spec takes it as one argument
+ * (gcc's quote_spec_arg; "" becomes %"). */
 char *spec_quote(const char *s);
 
 /* "1.2.3" against "1.2": <0, 0, >0 as strcmp (version-compare's order). */

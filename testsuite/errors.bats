@@ -147,6 +147,15 @@ setup() {
 	assert_no_temps
 }
 
+@test "-o with -M and multiple files is no error (gcc's rule is for -c, -S and -E as given)" {
+	run "$XGCC" -### -M a.c b.c -o deps
+	assert_success
+	run gcc -### -M a.c b.c -o deps
+	assert_success
+	"$XGCC" -M a.c b.c -o deps
+	grep -q '^b.o:' deps
+}
+
 @test "-x bogus" {
 	run "$XGCC" -x bogus a.c
 	assert_failure 1

@@ -85,3 +85,11 @@ same_dumps() {
 	(cd x && rm -f p.* && "$XGCC" @/dev/null -O2 -flto -save-temps a.o m.o -o p) || fail "xgcc failed"
 	[ -e x/p.res ] && [ -e x/p.lto_wrapper_args ] && [ -e x/p.ld1_args ] && [ ! -e x/p.ld_args ]
 }
+
+@test "-dumpdir '' -dumpbase '': cc1 gets the empty arguments (as gcc's %\"), and the dumps land where gcc's do" {
+	run "$XGCC" -### -c a.c -dumpdir ""
+	assert_success
+	assert_line --regexp '/cc1 .* -dumpdir "" -dumpbase a\.c '
+	same_dumps -fdump-ipa-icf-optimized -fstack-usage -dumpdir "" -dumpbase ""
+	[ -n "$(cd x && find . -name '*.wpa.079i.icf')" ] || fail "no WPA dump"
+}
