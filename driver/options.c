@@ -427,10 +427,11 @@ static int driver_row(char *const *words, size_t n, const char **arg, size_t *us
 }
 
 /* gcc's warning for an -x (other than none) after the last input, link
- * inputs and the libraries xg++ adds counting as inputs. */
+ * inputs (-l, -Wl, -Xlinker) and the libraries xg++ adds counting as
+ * inputs: there must be one of them at all. */
 static void warn_last_x(const struct driver *d, const struct reading *r)
 {
-	if (r->lang_x_after_last_input && d->ninputs && !(d->cxx && d->cxx_library > 0))
+	if (r->lang_x_after_last_input && d->nlink_items && !(d->cxx && d->cxx_library > 0))
 		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r->last_x));
 }
 

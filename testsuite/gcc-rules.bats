@@ -146,3 +146,12 @@ setup() {
 	assert_no_file a.o
 	assert_no_temps
 }
+
+@test "-x after the last input warns when the link has an input at all (-l, -Wl, a file); -M with -o and two inputs is no -o error" {
+	same_as_gcc gcc "$XGCC" -lm -x c
+	same_as_gcc gcc "$XGCC" -Wl,-z,relro -x assembler-with-cpp
+	same_as_gcc gcc "$XGCC" a.c -x c
+	same_as_gcc gcc "$XGCC" -x c
+	same_as_gcc gcc "$XGCC" -M a.c b.c -o deps
+	same_as_gcc gcc "$XGCC" -E a.c b.c -o out
+}
