@@ -1061,6 +1061,7 @@ int main(int argc, char **argv)
 	setenv("COLLECT_GCC", argv[0], 1);
 
 	parse_command_line(&d, argc, argv);
+	check_debug_options(&d);
 	executable_suffix(&d);
 	driver_options(&d);
 	select_multilib(&d);

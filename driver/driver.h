@@ -263,6 +263,11 @@ void library_dirs(const struct driver *d, enum dir_list which, int existing, str
 void excess_precision_check(const struct driver *d);
 const char *excess_precision_mode(const struct driver *d, const struct input *in, const char **why);
 
+/* debug.c: gcc's checks of the debug options, in their order (the
+ * driver's common option handling): a format that conflicts with one
+ * chosen before, a DWARF version out of 2..5, an ambiguous -gdwarfN. */
+void check_debug_options(const struct driver *d);
+
 /* options.c: parse TEXT (space-separated) as more options at the end */
 void add_options_from_text(struct driver *d, const char *text);
 

@@ -155,3 +155,17 @@ setup() {
 	same_as_gcc gcc "$XGCC" -M a.c b.c -o deps
 	same_as_gcc gcc "$XGCC" -E a.c b.c -o out
 }
+
+@test "debug formats as gcc's driver checks them: a conflicting format, a DWARF version out of range, an ambiguous -gdwarfN; none of it reaches cc1" {
+	local args
+	for args in "-gdwarf -gstabs" "-gstabs -g -gdwarf-5" "-gbtf -gctf" "-gdwarf -gbtf -gctf" "-gvms -gstabs" \
+		"-gdwarf-6" "-gdwarf-1" "-gdwarf4" "-gctf -gdwarf" "-gstabs -gstabs+" "-g -gstabs" "-gdwarf32 -gdwarf-4" \
+		"-gbtf -g -gdwarf" "-ggdb3 -gdwarf-4 -gsplit-dwarf"; do
+		# shellcheck disable=SC2086
+		same_as_gcc gcc "$XGCC" $args -c a.c
+	done
+	LC_ALL=C run "$XGCC" -gdwarf -gstabs -c a.c
+	assert_failure 1
+	assert_output "xgcc: error: debug format 'stabs' conflicts with prior selection"
+	assert_no_file a.o
+}
