@@ -436,12 +436,16 @@ static void warn_last_x(const struct driver *d, const struct reading *r)
 }
 
 /* xgcc's own options, which GCC's table does not have. */
-static int own_option(int id)
+int xgcc_own_option(enum opt_id id)
 {
-	return id == OPT_target || id == OPT_target_eq || id == OPT_flto_cache ||
-	       id == OPT_flto_cache_size || id == OPT_flto_cache_shared ||
-	       id == OPT_fno_lto_cache_shared || id == OPT_flto_cache_secret || id == OPT_flto_distributor ||
-	       id == OPT_flto_distributor_arg;
+	switch (id) {
+	case OPT_target: case OPT_target_eq: case OPT_flto_cache: case OPT_flto_cache_size:
+	case OPT_flto_cache_shared: case OPT_fno_lto_cache_shared: case OPT_flto_cache_secret:
+	case OPT_flto_distributor: case OPT_flto_distributor_arg:
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 /* The command line without GCC's table (configure could not have it):
@@ -575,7 +579,7 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 		const char *arg;
 		size_t used;
 		int id = match_option(s);
-		if (id >= 0 && own_option(id) && (id = driver_row(args->v + i, args->n - i, &arg, &used)) != -1) {
+		if (id >= 0 && xgcc_own_option((enum opt_id)id) && (id = driver_row(args->v + i, args->n - i, &arg, &used)) != -1) {
 			w->own = id;
 			w->own_word = s;
 			w->own_arg = arg;
@@ -791,18 +795,6 @@ void push_opt(const struct driver *d, const struct opt *o, struct strvec *out)
 		strvec_push(out, od->spelling);
 		strvec_push(out, o->arg);
 		break;
-	}
-}
-
-int xgcc_own_option(enum opt_id id)
-{
-	switch (id) {
-	case OPT_target: case OPT_target_eq: case OPT_flto_cache: case OPT_flto_cache_size:
-	case OPT_flto_cache_shared: case OPT_fno_lto_cache_shared: case OPT_flto_cache_secret:
-	case OPT_flto_distributor: case OPT_flto_distributor_arg:
-		return 1;
-	default:
-		return 0;
 	}
 }
 
