@@ -117,6 +117,12 @@ const char *backend_version_line(void) { return B->version_line; }
 const char *backend_configured_with(void) { return B->configured_with; }
 const char *backend_thread_model(void) { return B->thread_model; }
 const char *backend_lto_compression(void) { return B->lto_compression; }
+int backend_lto_version(int *major, int *minor)
+{
+	*major = B->lto_major;
+	*minor = B->lto_minor;
+	return B->lto_major > 0;
+}
 const char *backend_install_dir(void) { return B->install_dir; }
 const char *backend_programs(void) { return B->programs; }
 const char *backend_cc1(void) { return B->cc1; }

@@ -48,6 +48,12 @@ struct backend {
 	 * first in each directory (Debian's GCC), "" when not */
 	const char *tool_prefix;
 	const char *specs;       /* its -dumpspecs */
+	/* The LTO bytecode version it writes into every module's header and
+	 * so the only one its lto1 reads (12.0 for GCC 12.2, 11.3 for
+	 * Debian's GCC 11.3: not derived from the GCC version, as GCC bumps
+	 * the minor on a release branch); probed by compiling with -flto;
+	 * 0.0 for a GCC without LTO. */
+	int lto_major, lto_minor;
 	int offload_defaulted;
 	/* Thread-model variants: the plain names update-alternatives points
 	 * at one variant ("/usr/bin/x86_64-w64-mingw32-gcc", ...-g++) and
@@ -88,6 +94,9 @@ const char *backend_version_line(void);
 const char *backend_configured_with(void);
 const char *backend_thread_model(void);
 const char *backend_lto_compression(void);
+/* The LTO bytecode version of the backend (struct backend's lto_major,
+ * lto_minor); 0 when configure could not learn it. */
+int backend_lto_version(int *major, int *minor);
 const char *backend_install_dir(void);
 const char *backend_programs(void);
 const char *backend_cc1(void);

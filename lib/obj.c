@@ -129,6 +129,23 @@ static int split_member(const char *path, char **file, uint64_t *off)
 	return 1;
 }
 
+char *obj_display_name(const char *path)
+{
+	char *archive, *err = NULL, *name = NULL;
+	uint64_t off;
+	if (!split_member(path, &archive, &off))
+		return xstrdup(path);
+	struct ar_file *a = ar_open(archive, &err);
+	for (size_t i = 0; a && i < ar_nmembers(a) && !name; i++)
+		if (ar_member(a, i)->offset == off)
+			name = xasprintf("%s(%s)", archive, ar_member(a, i)->name);
+	if (a)
+		ar_close(a);
+	free(err);
+	free(archive);
+	return name ? name : xstrdup(path);
+}
+
 static int map_whole(struct obj_file *f, const char *path, char **reason)
 {
 	if (obj_map_file(path, &f->map, &f->map_size, reason) < 0)

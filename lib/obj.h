@@ -86,6 +86,10 @@ struct obj_file *obj_open(const char *path, char **err);
  * name for messages, such as an archive member's from ar_member_data. */
 struct obj_file *obj_open_bytes(const char *path, void *base, size_t size, char **err);
 void obj_close(struct obj_file *f);
+/* PATH as a message names it: an archive member "lib.a@0x8a" as
+ * "lib.a(f.o)", as ld names members; anything else (a member the
+ * archive does not have, too) as it is.  A new string. */
+char *obj_display_name(const char *path);
 
 enum obj_kind obj_kind(const struct obj_file *f);
 enum obj_format obj_format(const struct obj_file *f);

@@ -7,8 +7,10 @@
  * ".symtab" (and ".ext_symtab") the symbols the resolution file must
  * list; ".gnu.lto_.opts" holds one option string per module, in module
  * order.  The backend reads a module only if its major and minor version
- * are its own; anything else would stop it with an internal error, so the
- * versions are checked here first and the message names both.
+ * are its own (struct backend's lto_major, lto_minor, which configure
+ * probes); anything else would stop it with a fatal error naming a
+ * temporary file, so the versions are checked here first and the
+ * message names the input and both versions.
  *
  * Every section but .lto, .symtab, .ext_symtab and .opts is a compressed
  * stream (zstd frames starting 28 b5 2f fd, or zlib streams 78 xx) as the
@@ -30,13 +32,6 @@
 #include <string.h>
 #include <zlib.h>
 #include <zstd.h>
-
-/* The backend's bytecode version: GCC's major version, minor 0. */
-static void expected_version(int *major, int *minor)
-{
-	*major = atoi(backend_version());
-	*minor = 0;
-}
 
 static int is_plain_section(const char *kind)
 {
@@ -85,12 +80,20 @@ int lto_read_input(const char *name, struct lto_input *in)
 			diag(DIAG_ERROR, "%s: section %s: %s", name, s->name, reason);
 			return 1;
 		}
+		/* The backend's own version, probed by configure (the GCC
+		 * version does not give its minor); gcc's lto1 message, but
+		 * naming the input as the link line has it (an archive
+		 * member as "lib.a(f.o)") and the backend. */
 		int major, minor;
-		expected_version(&major, &minor);
+		if (!backend_lto_version(&major, &minor)) {
+			diag(DIAG_ERROR, "%s: the backend %s has no LTO (configure learnt no LTO bytecode "
+			     "version from it)", diag_q(obj_display_name(name)), backend_cc());
+			return 1;
+		}
 		if (m->h.major != major || m->h.minor != minor) {
-			diag(DIAG_ERROR, "%s: bytecode version %d.%d, backend expects %d.%d (it was compiled "
-			     "by another GCC version than %s)", name, m->h.major, m->h.minor, major, minor,
-			     backend_cc());
+			diag(DIAG_ERROR, "bytecode stream in file %s generated with LTO version %d.%d instead of "
+			     "the expected %d.%d (the backend is %s %s)", diag_q(obj_display_name(name)), m->h.major,
+			     m->h.minor, major, minor, backend_cc(), backend_fullversion());
 			return 1;
 		}
 		in->slim |= m->h.slim;

@@ -42,6 +42,50 @@ normalise_hash3() {
 	    -e 's#^ [^ ]*/collect2 # collect2 #'
 }
 
+# hash3_inputs: in the current directory, the files the argument lists of
+# testsuite/hash3-*.txt name (a.c b.c c.cc s.s t.S h.h p.i x.o, sub/,
+# bdir/, a sysroot sr/).
+hash3_inputs() {
+	printf 'int main(void) { return 0; }\n' >a.c
+	printf 'int f(void) { return 1; }\n' >b.c
+	printf 'int g(void) { return 2; }\n' >c.cc
+	printf '\t.text\n' >s.s
+	printf '#define X 1\n\t.text\n' >t.S
+	printf 'int h;\n' >h.h
+	printf 'int i;\n' >p.i
+	: >x.o
+	mkdir -p sub bdir/include bdir/32 sr/lib/x86_64-linux-gnu sr/usr/lib/x86_64-linux-gnu sr/usr/lib32
+}
+
+# hash3_compare REF OURS ARGS...: gcc/xgcc (or g++/xg++, gcc-11/an xgcc
+# over gcc-11) agree on ARGS, run in $WORK.
+hash3_compare() {
+	local ref=$1 ours=$2
+	shift 2
+	local want got
+	want=$(cd "$WORK" && "$ref" -### "$@" 2>&1 | normalise_hash3)
+	got=$(cd "$WORK" && "$ours" -### "$@" 2>&1 | normalise_hash3)
+	if [ "$want" != "$got" ]; then
+		echo "mismatch for: $ref $*"
+		diff <(echo "$want" | tr ' ' '\n') <(echo "$got" | tr ' ' '\n') | head -20
+		return 1
+	fi
+}
+
+# hash3_matrix REF OURS FILE: hash3_compare on every line of FILE, one
+# set of arguments per line.
+hash3_matrix() {
+	local ref=$1 ours=$2 file=$3 failed=0 n=0 line
+	while IFS= read -r line; do
+		case $line in ''|'#'*) continue ;; esac
+		n=$((n + 1))
+		# shellcheck disable=SC2086
+		hash3_compare "$ref" "$ours" $line || failed=$((failed + 1))
+	done <"$file"
+	echo "$n cases, $failed mismatches"
+	[ "$n" -gt 0 ] && [ "$failed" -eq 0 ]
+}
+
 # ---------------------------------------------------------- i386 programs
 # Some kernels run no i386 program (no IA32 emulation: execve fails with
 # "Exec format error").  Every -m32 program a test runs goes through
