@@ -259,9 +259,9 @@ static void cc_paths(void *arg, int which, struct strvec *out)
 	const struct driver *d = ((const struct cc *)arg)->d;
 	if (which != 'I')
 		return;
-	if (strcmp(d->ml->dir, ".") != 0) {
+	if (*d->ml->imultilib) {
 		strvec_push(out, xstrdup("-imultilib"));
-		strvec_push(out, xstrdup(d->ml->dir));
+		strvec_push(out, xstrdup(d->ml->imultilib));
 	}
 	if (*d->ml->multiarch) {
 		strvec_push(out, xstrdup("-imultiarch"));
@@ -416,8 +416,9 @@ static const char *cc_function(void *arg, struct spec_run *r, const char *name, 
 			return "";
 		v = spec_quote(lto_marker(d));
 	} else {
-		*known = 0;
-		return NULL;
+		/* %:sanitize(), which cross GCCs' *cc1 asks too (aarch64's
+		 * %{%:sanitize(address):-funwind-tables}) */
+		return sanitize_function(d, name, argc, argv, known);
 	}
 	if (v)
 		strvec_push(&x->pl->spec_strings, v);

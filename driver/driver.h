@@ -255,6 +255,8 @@ char *find_program(const struct driver *d, const char *name);
 char *find_in_bprefixes(const struct driver *d, const char *name);
 char *find_helper(const struct driver *d, const char *name);
 char *find_file(const struct driver *d, const char *name);
+/* gcc's target_system_root: the --sysroot=, else the backend's configured one, or "" */
+const char *driver_sysroot(const struct driver *d);
 /* Which of a multilib's search lists */
 enum dir_list { DIRS_LIBRARY_PATH, DIRS_LINK, DIRS_SEARCH };
 void library_dirs(const struct driver *d, enum dir_list which, int existing, struct strvec *out);
@@ -307,6 +309,8 @@ int has_link_input(const struct driver *d, const struct plan *p);
 void plan_link(struct planner *pl);
 void plan_bad_language(struct planner *pl, size_t i);
 void plan_link_trailer(struct planner *pl, int linked);
+/* %:sanitize(NAME) of gcc's specs; *known 0 for another function */
+const char *sanitize_function(const struct driver *d, const char *name, int argc, char **argv, int *known);
 
 /* info.c */
 int print_info(struct driver *d);   /* -print-*, --version ...: returns 1 if handled */

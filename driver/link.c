@@ -78,23 +78,28 @@ static unsigned sanitizers(const struct driver *d)
 	return set;
 }
 
-static const char *ln_function(void *arg, struct spec_run *r, const char *name, int argc, char **argv,
-			       int *known)
+const char *sanitize_function(const struct driver *d, const char *name, int argc, char **argv, int *known)
 {
 	static const struct { const char *name; unsigned bit; } san[] = {
 		{ "address", SAN_ADDRESS }, { "hwaddress", SAN_HWADDRESS }, { "thread", SAN_THREAD },
 		{ "leak", SAN_LEAK }, { "undefined", SAN_UNDEFINED },
 	};
-	const struct ln *l = arg;
-	(void)r;
 	*known = 0;
 	if (strcmp(name, "sanitize") != 0 || argc != 1)
 		return NULL;
 	*known = 1;
 	for (size_t k = 0; k < sizeof san / sizeof *san; k++)
 		if (!strcmp(argv[0], san[k].name))
-			return sanitizers(l->d) & san[k].bit ? "" : NULL;
+			return sanitizers(d) & san[k].bit ? "" : NULL;
 	return NULL;
+}
+
+static const char *ln_function(void *arg, struct spec_run *r, const char *name, int argc, char **argv,
+			       int *known)
+{
+	const struct ln *l = arg;
+	(void)r;
+	return sanitize_function(l->d, name, argc, argv, known);
 }
 
 static char *ln_find_file(void *arg, const char *name)
@@ -140,11 +145,11 @@ static void ln_paths(void *arg, int which, struct strvec *out)
 	strvec_free(&dirs);
 }
 
-/* %R: the target system root; %M: the multilib's OS directory. */
+/* %R: the target system root (--sysroot=, else the backend's configured one); %M: the multilib's OS directory. */
 static const char *ln_value(void *arg, int which)
 {
 	const struct ln *l = arg;
-	return which == 'R' ? (l->d->sysroot ? l->d->sysroot : "") : l->d->ml->osdir;
+	return which == 'R' ? driver_sysroot(l->d) : l->d->ml->osdir;
 }
 
 /* %o: the inputs, -l and -Wl items in order (the objects the plan's

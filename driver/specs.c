@@ -98,8 +98,9 @@ void read_user_specs(struct driver *d)
 	d->specs = s;
 	read_spec_files(d, s);
 	/* gcc passes a system root to the linker: %(sysroot_spec) before
-	 * *link (HAVE_LD_SYSROOT) */
-	if (d->sysroot) {
+	 * *link (HAVE_LD_SYSROOT), the --sysroot= or the one it was
+	 * configured with (Debian's cross GCCs: --with-sysroot=/) */
+	if (*driver_sysroot(d)) {
 		char *link = xasprintf("%%(sysroot_spec) %s", spec_get(s, "link") ? spec_get(s, "link") : "");
 		spec_set(s, "link", link, 0);
 		free(link);
