@@ -626,6 +626,10 @@ static void decide_fp_mode(struct cc *x)
 	 * the user left it */
 	if (l == LANG_ASM || l == LANG_ASM_CPP || l == LANG_LTO || l == LANG_OBJECT || x->in->dummy)
 		return;
+	/* no x87 (arm, aarch64, riscv): cc1's defaults are the machine's,
+	 * as under gcc */
+	if (!d->abi->fpmath)
+		return;
 	x->fp_mode = excess_precision_mode(d, x->in, &why);
 	if (d->verbose || d->dry_run)
 		diag(DIAG_NOTE, "%s: -fexcess-precision=%s (%s)", x->in->name, x->fp_mode, why);
