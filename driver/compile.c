@@ -127,7 +127,7 @@ void push_machine_defaults(const struct driver *d, struct strvec *out)
 		const char *def = defs.v[i];
 		const char *eq = strchr(def, '=');
 		char *key = eq ? xstrndup(def, (size_t)(eq - def + 1)) : xstrdup(def);
-		int given = opt_starting(d, key) != NULL;
+		int given = !d->machine_defaults_exact && opt_starting(d, key) != NULL;
 		if (d->target->tune_follows_arch && strcmp(key, "-mtune=") == 0 &&
 		    (opt_starting(d, "-march=") || opt_starting(d, "-mcpu=")))
 			given = 1;
@@ -418,7 +418,8 @@ static const char *cc_function(void *arg, struct spec_run *r, const char *name, 
 	} else {
 		/* %:sanitize(), which cross GCCs' *cc1 asks too (aarch64's
 		 * %{%:sanitize(address):-funwind-tables}) */
-		return sanitize_function(d, name, argc, argv, known);
+		const char *s = sanitize_function(d, name, argc, argv, known);
+		return *known ? s : machine_function(d, &x->pl->spec_strings, name, argc, argv, known);
 	}
 	if (v)
 		strvec_push(&x->pl->spec_strings, v);

@@ -121,6 +121,7 @@ struct driver {
 	char *dumpdir, *dumpbase, *outbase, *link_dumpdir;
 	const char *dumpbase_ext;
 	int combine;                 /* one lto1 run compiles all -x lto inputs */
+	int machine_defaults_exact;  /* ml->defaults are the backend's answer for these options (machine.c) */
 	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
 	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
 	int compare_debug_from_env;  /* ... set by GCC_COMPARE_DEBUG, not by an option */
@@ -311,6 +312,11 @@ void plan_bad_language(struct planner *pl, size_t i);
 void plan_link_trailer(struct planner *pl, int linked);
 /* %:sanitize(NAME) of gcc's specs; *known 0 for another function */
 const char *sanitize_function(const struct driver *d, const char *name, int argc, char **argv, int *known);
+
+/* machine.c: what arm's and aarch64's gcc compute in code */
+void machine_self_specs(struct driver *d);
+const char *machine_function(const struct driver *d, struct strvec *keep, const char *name, int argc, char **argv,
+			     int *known);
 
 /* info.c */
 int print_info(struct driver *d);   /* -print-*, --version ...: returns 1 if handled */

@@ -79,10 +79,13 @@ void dump_specs(void)
 	spec_set_free(&s);
 }
 
+/* gcc reads the -specs= files before it picks the multilib
+ * (set_up_specs): they are looked for as the default multilib's. */
 static char *find_spec_file(void *arg, const char *name)
 {
-	const struct driver *d = arg;
-	char *path = find_file(d, name);
+	struct driver d = *(const struct driver *)arg;
+	d.ml = &backend_current()->multilibs[0];
+	char *path = find_file(&d, name);
 	if (access(path, R_OK) == 0)
 		return path;
 	free(path);

@@ -62,6 +62,7 @@ struct backend {
 	const char *as, *ld;           /* --with-as=, --with-ld= of the GCC's configure, or "" */
 	const char *plugin_dir;
 	const char *sysroot;           /* the configured target system root (-print-sysroot), or "" */
+	int shared_libgcc;             /* it has a shared libgcc: g++ adds -shared-libgcc */
 	const char *multilib_defaults; /* "m64" */
 	const struct backend_multilib *multilibs;
 	size_t nmultilibs;
@@ -100,6 +101,7 @@ const char *backend_cc1plus(void);
 const char *backend_lto1(void);
 const char *backend_plugin_dir(void);
 const char *backend_sysroot(void);
+int backend_shared_libgcc(void);
 const char *backend_multilib_defaults(void);
 const char *backend_as(void);
 const char *backend_ld(void);
