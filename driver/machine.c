@@ -14,6 +14,9 @@
  *     COLLECT_GCC_OPTIONS lists the options it removed (blanks) and the
  *     ones it added, and whose cc1 line names the multilib.  Without
  *     -m options the probed defaults of the default multilib hold.
+ *   - riscv's self specs add the canonical -march= of the given one
+ *     (riscv_expand_arch: -march=rv64gc adds
+ *     -march=rv64imafdc_zicsr_zifencei) or of -mcpu=: asked the same way.
  *   - %:rewrite_march(A) (arm: what as gets of -march=): A without a
  *     leading "generic-" (-mcpu=generic-armv7-a); extensions stay.
  *   - %:rewrite_mcpu(C) on arm: C up to its first '+'; on aarch64 the
@@ -34,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { EM_ARM_ = 40, EM_AARCH64_ = 183 };
+enum { EM_ARM_ = 40, EM_AARCH64_ = 183, EM_RISCV_ = 243 };
 
 /* The standard error of `BACKEND -### -c -x c /dev/null -o /dev/null
  * WORDS...`, or NULL. */
@@ -108,7 +111,7 @@ static char *last_word_value(const char *line, const char *key)
 
 void machine_self_specs(struct driver *d)
 {
-	if (d->target->machine != EM_ARM_)
+	if (d->target->machine != EM_ARM_ && d->target->machine != EM_RISCV_)
 		return;
 	struct strvec words = { 0 };
 	size_t *idx = xcalloc(d->nopts + 1, sizeof *idx);
