@@ -22,8 +22,8 @@ setup() {
 # cross_skip T: skip unless target T has drivers and a cross gcc.
 cross_skip() {
 	[ -x "$XGCC_BUILDDIR/$1-xgcc" ] ||
-		skip "target $1 not configured (configure finds it with $1-gcc, $1-as and $1-ld installed)"
-	command -v "$1-gcc" >/dev/null || skip "$1-gcc is not installed"
+		skip "target $1 not configured (configure finds it with $1-gcc, $1-as and $1-ld installed$(linux_cross_note "$1"))"
+	command -v "$1-gcc" >/dev/null || skip "$1-gcc is not installed$(linux_cross_note "$1")"
 }
 
 # cross_cases REF OURS: each line of standard input is one argument

@@ -70,10 +70,10 @@ case_build() {
 	shift 4
 	local st="$BATS_FILE_TMPDIR/$name.status" xar gar
 	if [ ! -x "$XGCC_BUILDDIR/$t-xgcc" ]; then
-		echo "skip target $t not configured (configure finds it with $t-gcc, $t-as and $t-ld installed)" >"$st"
+		echo "skip target $t not configured (configure finds it with $t-gcc, $t-as and $t-ld installed$(linux_cross_note "$t"))" >"$st"
 		return
 	fi
-	command -v "$t-gcc" >/dev/null || { echo "skip $t-gcc is not installed" >"$st"; return; }
+	command -v "$t-gcc" >/dev/null || { echo "skip $t-gcc is not installed$(linux_cross_note "$t")" >"$st"; return; }
 	if [ -n "$runner" ]; then
 		command -v "${runner%% *}" >/dev/null || { echo "skip ${runner%% *} is not installed (qemu-user)" >"$st"; return; }
 	fi
