@@ -22,6 +22,8 @@
  *   - %:rewrite_mcpu(C) on arm: C up to its first '+'; on aarch64 the
  *     -march= of the CPU with its extensions, from GCC's CPU table: the
  *     backend is asked (the as line of `gcc -### -c -mcpu=C`).
+ *   - %:asm_auto_mfpu(arch A) (arm, -mfpu=auto): the FPU of A, asked of
+ *     the backend.
  *   - %:be8_linkopt(...) (arm's *link): --be8 for a big-endian link
  *     (-mbig-endian) of ARMv6 or later, or with -mbe8.
  */
@@ -200,6 +202,29 @@ static char *aarch64_cpu_arch(const char *cpu)
 	return v;
 }
 
+/* arm's %:asm_auto_mfpu(arch A) (-mfpu=auto): the -mfpu= as gets for
+ * architecture A, from GCC's FPU table: asked of the backend, with a
+ * float ABI (softfp) that keeps A's FP extensions in the canonical
+ * -march=.  "-mfpu=NAME", or NULL. */
+static char *arm_auto_fpu(const char *arch)
+{
+	struct strvec words = { 0 };
+	strvec_pushf(&words, "-march=%s", arch);
+	strvec_push(&words, "-mfloat-abi=softfp");
+	strvec_push(&words, "-mfpu=auto");
+	char *out = backend_dry_run(&words);
+	strvec_free(&words);
+	char *as = out ? find_line(out, "/as ", 1) : NULL;
+	char *v = as ? last_word_value(as, "-mfpu=") : NULL;
+	free(as);
+	free(out);
+	if (!v)
+		return NULL;
+	char *w = xasprintf("-mfpu=%s", v);
+	free(v);
+	return w;
+}
+
 /* The N of "armvN...", or 0. */
 static int arm_arch_version(const char *a)
 {
@@ -225,6 +250,17 @@ const char *machine_function(const struct driver *d, struct strvec *keep, const 
 	}
 	if (m == EM_AARCH64_ && !strcmp(name, "rewrite_mcpu") && argc >= 1) {
 		char *v = aarch64_cpu_arch(argv[argc - 1]);
+		if (!v)
+			return NULL;
+		strvec_push(keep, v);
+		return v;
+	}
+	if (m == EM_ARM_ && !strcmp(name, "asm_auto_mfpu")) {
+		const char *arch = NULL;
+		for (int i = 0; i + 1 < argc; i++)
+			if (!strcmp(argv[i], "arch"))
+				arch = argv[i + 1];
+		char *v = arch ? arm_auto_fpu(arch) : NULL;
 		if (!v)
 			return NULL;
 		strvec_push(keep, v);

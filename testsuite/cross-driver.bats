@@ -105,6 +105,22 @@ assert_drivers() {
 	assert_success
 }
 
+# -mfpu=auto: as gets the backend's FPU for the architecture, as from
+# gcc; but gcc's COLLECT_GCC_OPTIONS has a blank for it from the as
+# command on (asm_cpu_spec's %<mfpu=auto), which xgcc's has not yet
+@test "arm-none-eabi: -mfpu=auto gives as the cross gcc's -mfpu=" {
+	T=arm-none-eabi
+	cross_skip $T
+	for args in "-mfpu=auto -march=armv7-a+simd -mfloat-abi=hard" "-mfpu=auto -mcpu=cortex-m4 -mthumb" \
+		"-mfpu=auto -march=armv8.1-m.main+mve.fp+fp.dp -mfloat-abi=hard -mthumb"; do
+		# shellcheck disable=SC2086
+		want=$($T-gcc -### -c a.c $args 2>&1 | grep '/as ' | normalise_same_as_gcc)
+		# shellcheck disable=SC2086
+		got=$("$XGCC_BUILDDIR/$T-xgcc" -### -c a.c $args 2>&1 | grep '/as ' | normalise_same_as_gcc)
+		[ -n "$want" ] && [ "$want" = "$got" ] || fail "for $args: gcc: $want; xgcc: $got"
+	done
+}
+
 @test "arm-none-eabi: the drivers, and -### as arm-none-eabi-gcc's (nano, rdimon, Cortex-M multilibs, self specs)" {
 	T=arm-none-eabi
 	cross_skip $T
