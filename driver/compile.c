@@ -127,7 +127,7 @@ void push_machine_defaults(const struct driver *d, struct strvec *out)
 		const char *def = defs.v[i];
 		const char *eq = strchr(def, '=');
 		char *key = eq ? xstrndup(def, (size_t)(eq - def + 1)) : xstrdup(def);
-		int given = opt_starting(d, key) != NULL;
+		int given = !d->machine_defaults_exact && opt_starting(d, key) != NULL;
 		if (d->target->tune_follows_arch && strcmp(key, "-mtune=") == 0 &&
 		    (opt_starting(d, "-march=") || opt_starting(d, "-mcpu=")))
 			given = 1;
@@ -259,9 +259,9 @@ static void cc_paths(void *arg, int which, struct strvec *out)
 	const struct driver *d = ((const struct cc *)arg)->d;
 	if (which != 'I')
 		return;
-	if (strcmp(d->ml->dir, ".") != 0) {
+	if (*d->ml->imultilib) {
 		strvec_push(out, xstrdup("-imultilib"));
-		strvec_push(out, xstrdup(d->ml->dir));
+		strvec_push(out, xstrdup(d->ml->imultilib));
 	}
 	if (*d->ml->multiarch) {
 		strvec_push(out, xstrdup("-imultiarch"));
@@ -416,8 +416,10 @@ static const char *cc_function(void *arg, struct spec_run *r, const char *name, 
 			return "";
 		v = spec_quote(lto_marker(d));
 	} else {
-		*known = 0;
-		return NULL;
+		/* %:sanitize(), which cross GCCs' *cc1 asks too (aarch64's
+		 * %{%:sanitize(address):-funwind-tables}) */
+		const char *s = sanitize_function(d, name, argc, argv, known);
+		return *known ? s : machine_function(d, &x->pl->spec_strings, name, argc, argv, known);
 	}
 	if (v)
 		strvec_push(&x->pl->spec_strings, v);
@@ -624,6 +626,10 @@ static void decide_fp_mode(struct cc *x)
 	/* gcc's help-dummy is no source: cc1 shows -fexcess-precision as
 	 * the user left it */
 	if (l == LANG_ASM || l == LANG_ASM_CPP || l == LANG_LTO || l == LANG_OBJECT || x->in->dummy)
+		return;
+	/* no x87 (arm, aarch64, riscv): cc1's defaults are the machine's,
+	 * as under gcc */
+	if (!d->abi->fpmath)
 		return;
 	x->fp_mode = excess_precision_mode(d, x->in, &why);
 	if (d->verbose || d->dry_run)

@@ -89,8 +89,9 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 			push_opt(d, o, &words);
 		add_switch(out, o, &words, o->elided);
 	}
-	/* g++spec.cc appends -shared-libgcc unless -static or -static-libgcc */
-	if (d->cxx && !has_opt(d, OPT_static) && !has_opt(d, OPT_static_libgcc))
+	/* g++spec.cc appends -shared-libgcc unless -static or -static-libgcc
+	 * (where its GCC has a shared libgcc) */
+	if (d->cxx && backend_shared_libgcc() && !has_opt(d, OPT_static) && !has_opt(d, OPT_static_libgcc))
 		add_switch_word(out, "-shared-libgcc");
 	/* the switches of the self specs: the backend's option defaults
 	 * (-mtune=generic -march=x86-64), gcc's driver self specs, the
@@ -1065,6 +1066,7 @@ int main(int argc, char **argv)
 	executable_suffix(&d);
 	driver_options(&d);
 	select_multilib(&d);
+	machine_self_specs(&d);
 	read_user_specs(&d);
 	/* gcc -v and -### without inputs print the configuration and stop
 	 * there, with status 0 even after errors (gcc's maybe_print_and_exit) */

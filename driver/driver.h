@@ -121,6 +121,7 @@ struct driver {
 	char *dumpdir, *dumpbase, *outbase, *link_dumpdir;
 	const char *dumpbase_ext;
 	int combine;                 /* one lto1 run compiles all -x lto inputs */
+	int machine_defaults_exact;  /* ml->defaults are the backend's answer for these options (machine.c) */
 	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
 	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
 	int compare_debug_from_env;  /* ... set by GCC_COMPARE_DEBUG, not by an option */
@@ -255,6 +256,8 @@ char *find_program(const struct driver *d, const char *name);
 char *find_in_bprefixes(const struct driver *d, const char *name);
 char *find_helper(const struct driver *d, const char *name);
 char *find_file(const struct driver *d, const char *name);
+/* gcc's target_system_root: the --sysroot=, else the backend's configured one, or "" */
+const char *driver_sysroot(const struct driver *d);
 /* Which of a multilib's search lists */
 enum dir_list { DIRS_LIBRARY_PATH, DIRS_LINK, DIRS_SEARCH };
 void library_dirs(const struct driver *d, enum dir_list which, int existing, struct strvec *out);
@@ -312,6 +315,13 @@ int has_link_input(const struct driver *d, const struct plan *p);
 void plan_link(struct planner *pl);
 void plan_bad_language(struct planner *pl, size_t i);
 void plan_link_trailer(struct planner *pl, int linked);
+/* %:sanitize(NAME) of gcc's specs; *known 0 for another function */
+const char *sanitize_function(const struct driver *d, const char *name, int argc, char **argv, int *known);
+
+/* machine.c: what arm's and aarch64's gcc compute in code */
+void machine_self_specs(struct driver *d);
+const char *machine_function(const struct driver *d, struct strvec *keep, const char *name, int argc, char **argv,
+			     int *known);
 
 /* info.c */
 int print_info(struct driver *d);   /* -print-*, --version ...: returns 1 if handled */

@@ -7,6 +7,11 @@
  * that -v and -### show it and LTO objects record it.  The rules, first
  * match wins:
  *
+ * A target without x87 (its ABI's fpmath NULL: arm, aarch64, riscv) gets
+ * no -fexcess-precision from the driver at all (compile.c): cc1 decides,
+ * as under gcc, whatever the machine's own excess precision (_Float16 on
+ * arm) is.  Otherwise:
+ *
  *   1. the target has no excess precision (SSE arithmetic: x86-64 by
  *      default or with -mfpmath=sse; on i386 -mfpmath=sse only with
  *      -msse2, since without it double arithmetic stays on x87) or an

@@ -32,7 +32,30 @@ struct ln {
 	const struct driver *d;
 	struct command *step;   /* collect2's, once the spec gave it */
 	struct strvec no_ir;    /* objects this run compiled without -flto */
+	/* %:replace-outfile(FROM TO) and %:remove-outfile(FROM) of the specs
+	 * (newlib's nano.specs: -lc -lc_nano), for %o: TO NULL removes */
+	struct strvec outfile_from, outfile_to;
 };
+
+/* ARG as %o gives it after the specs' replace-outfile and
+ * remove-outfile, or NULL when removed (each string new). */
+static char *outfile(const struct ln *l, const char *arg)
+{
+	char *v = xstrdup(arg);
+	for (size_t i = 0; v && i < l->outfile_from.n; i++)
+		if (!strcmp(v, l->outfile_from.v[i])) {
+			free(v);
+			v = l->outfile_to.v[i] ? xstrdup(l->outfile_to.v[i]) : NULL;
+		}
+	return v;
+}
+
+static void push_outfile(const struct ln *l, struct strvec *out, const char *arg)
+{
+	char *v = outfile(l, arg);
+	if (v)
+		strvec_push(out, v);
+}
 
 /* ld's default output: the target row's (a.exe on the PE targets) */
 static const char *link_output(const struct driver *d)
@@ -78,23 +101,38 @@ static unsigned sanitizers(const struct driver *d)
 	return set;
 }
 
-static const char *ln_function(void *arg, struct spec_run *r, const char *name, int argc, char **argv,
-			       int *known)
+const char *sanitize_function(const struct driver *d, const char *name, int argc, char **argv, int *known)
 {
 	static const struct { const char *name; unsigned bit; } san[] = {
 		{ "address", SAN_ADDRESS }, { "hwaddress", SAN_HWADDRESS }, { "thread", SAN_THREAD },
 		{ "leak", SAN_LEAK }, { "undefined", SAN_UNDEFINED },
 	};
-	const struct ln *l = arg;
-	(void)r;
 	*known = 0;
 	if (strcmp(name, "sanitize") != 0 || argc != 1)
 		return NULL;
 	*known = 1;
 	for (size_t k = 0; k < sizeof san / sizeof *san; k++)
 		if (!strcmp(argv[0], san[k].name))
-			return sanitizers(l->d) & san[k].bit ? "" : NULL;
+			return sanitizers(d) & san[k].bit ? "" : NULL;
 	return NULL;
+}
+
+static const char *ln_function(void *arg, struct spec_run *r, const char *name, int argc, char **argv,
+			       int *known)
+{
+	struct ln *l = arg;
+	(void)r;
+	/* gcc's replace_outfile_spec_function and remove_outfile_spec_function:
+	 * the link inputs equal to FROM become TO, or go */
+	if ((!strcmp(name, "replace-outfile") && argc == 2) || (!strcmp(name, "remove-outfile") && argc == 1)) {
+		*known = 1;
+		strvec_push(&l->outfile_from, xstrdup(argv[0]));
+		l->outfile_to.v = xrealloc(l->outfile_to.v, (l->outfile_to.n + 1) * sizeof *l->outfile_to.v);
+		l->outfile_to.v[l->outfile_to.n++] = argc == 2 ? xstrdup(argv[1]) : NULL;
+		return "";
+	}
+	const char *s = sanitize_function(l->d, name, argc, argv, known);
+	return *known ? s : machine_function(l->d, &l->pl->spec_strings, name, argc, argv, known);
 }
 
 static char *ln_find_file(void *arg, const char *name)
@@ -140,11 +178,11 @@ static void ln_paths(void *arg, int which, struct strvec *out)
 	strvec_free(&dirs);
 }
 
-/* %R: the target system root; %M: the multilib's OS directory. */
+/* %R: the target system root (--sysroot=, else the backend's configured one); %M: the multilib's OS directory. */
 static const char *ln_value(void *arg, int which)
 {
 	const struct ln *l = arg;
-	return which == 'R' ? (l->d->sysroot ? l->d->sysroot : "") : l->d->ml->osdir;
+	return which == 'R' ? driver_sysroot(l->d) : l->d->ml->osdir;
 }
 
 /* %o: the inputs, -l and -Wl items in order (the objects the plan's
@@ -166,9 +204,9 @@ static void ln_outputs(void *arg, struct strvec *out)
 		else if (cxx && it->input < 0 && !moved_c && strcmp(it->arg, "-lc") == 0)
 			moved_c = it->arg;
 		else if (it->input < 0)
-			strvec_push(out, xstrdup(it->arg));
+			push_outfile(l, out, it->arg);
 		else if (obj)
-			strvec_push(out, xstrdup(obj));
+			push_outfile(l, out, obj);
 		if (obj && p->object_no_ir[it->input] && !strchr(obj, '\n'))
 			strvec_push(&l->no_ir, obj);
 	}
@@ -177,14 +215,14 @@ static void ln_outputs(void *arg, struct strvec *out)
 	int static_cxx = d->cxx_library == 2 && !has_opt(d, OPT_static);
 	if (static_cxx)
 		strvec_push(out, xstrdup("-Bstatic"));
-	strvec_push(out, xstrdup("-lstdc++"));
+	push_outfile(l, out, "-lstdc++");
 	if (static_cxx)
 		strvec_push(out, xstrdup("-Bdynamic"));
 	/* the PE runtimes have the math functions in their C library */
 	if (moved_m || d->target->cxx_libm)
-		strvec_push(out, xstrdup("-lm"));
+		push_outfile(l, out, "-lm");
 	if (moved_c)
-		strvec_push(out, xstrdup(moved_c));
+		push_outfile(l, out, moved_c);
 }
 
 /* The link's @file (gcc's make_at_file at the link): kept under
@@ -329,6 +367,10 @@ void plan_link(struct planner *pl)
 	char *plain = strvec_join(&l.no_ir, '\n');
 	add_env(step, "XGCC_PLAIN_OBJECTS", *plain ? plain : NULL, 0);
 	strvec_free(&l.no_ir);
+	strvec_free(&l.outfile_from);
+	for (size_t i = 0; i < l.outfile_to.n; i++)
+		free(l.outfile_to.v[i]);
+	free(l.outfile_to.v);
 	step->outputs_if_changed = 1;
 	step->after_clean_run = 1;
 	plan_collect_options(pl, d, 1);

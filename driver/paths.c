@@ -106,6 +106,11 @@ void library_dirs(const struct driver *d, enum dir_list which, int existing, str
 	}
 }
 
+const char *driver_sysroot(const struct driver *d)
+{
+	return d->sysroot ? d->sysroot : backend_sysroot();
+}
+
 char *find_file(const struct driver *d, const char *name)
 {
 	struct strvec dirs = { 0 };

@@ -775,6 +775,11 @@ static const char *handle_function(struct spec_run *r, const char *p, int *nonnu
 		end = NULL;
 	else if (result && expand(r, result, 0, NULL) < 0)
 		end = NULL;
+	/* gcc expands the value while it is processing a spec function,
+	 * which ends the argument being built (do_spec_1's end_going_arg):
+	 * aarch64's -march=%:rewrite_mcpu(...)%{mabi=*:-mabi=%*} gives two */
+	if (end && result)
+		end_word(r);
 	if (nonnull)
 		*nonnull = result != NULL;
 	if (keep)

@@ -79,10 +79,13 @@ void dump_specs(void)
 	spec_set_free(&s);
 }
 
+/* gcc reads the -specs= files before it picks the multilib
+ * (set_up_specs): they are looked for as the default multilib's. */
 static char *find_spec_file(void *arg, const char *name)
 {
-	const struct driver *d = arg;
-	char *path = find_file(d, name);
+	struct driver d = *(const struct driver *)arg;
+	d.ml = &backend_current()->multilibs[0];
+	char *path = find_file(&d, name);
 	if (access(path, R_OK) == 0)
 		return path;
 	free(path);
@@ -98,8 +101,9 @@ void read_user_specs(struct driver *d)
 	d->specs = s;
 	read_spec_files(d, s);
 	/* gcc passes a system root to the linker: %(sysroot_spec) before
-	 * *link (HAVE_LD_SYSROOT) */
-	if (d->sysroot) {
+	 * *link (HAVE_LD_SYSROOT), the --sysroot= or the one it was
+	 * configured with (Debian's cross GCCs: --with-sysroot=/) */
+	if (*driver_sysroot(d)) {
 		char *link = xasprintf("%%(sysroot_spec) %s", spec_get(s, "link") ? spec_get(s, "link") : "");
 		spec_set(s, "link", link, 0);
 		free(link);

@@ -129,6 +129,8 @@ const char *backend_cc1(void) { return B->cc1; }
 const char *backend_cc1plus(void) { return B->cc1plus; }
 const char *backend_lto1(void) { return B->lto1; }
 const char *backend_plugin_dir(void) { return B->plugin_dir; }
+const char *backend_sysroot(void) { return B->sysroot; }
+int backend_shared_libgcc(void) { return B->shared_libgcc; }
 const char *backend_multilib_defaults(void) { return B->multilib_defaults; }
 
 const char *backend_as(void) { return B->as; }

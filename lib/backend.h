@@ -36,6 +36,10 @@ struct backend_multilib {
 	const char *searchdirs; /* "libraries:" of -print-search-dirs */
 	/* The same three with --sysroot: "@SR@" stands for the sysroot. */
 	const char *libpath_sr, *ldirs_sr, *searchdirs_sr;
+	/* cc1's -imultilib for it, as gcc gives it ("" for none): "." too
+	 * where the multilib spec names the default's OS directory
+	 * (riscv64's ".::riscv64-linux-gnu") */
+	const char *imultilib;
 };
 
 struct backend {
@@ -63,6 +67,8 @@ struct backend {
 	const char *cc1, *cc1plus, *lto1, *collect2;
 	const char *as, *ld;           /* --with-as=, --with-ld= of the GCC's configure, or "" */
 	const char *plugin_dir;
+	const char *sysroot;           /* the configured target system root (-print-sysroot), or "" */
+	int shared_libgcc;             /* it has a shared libgcc: g++ adds -shared-libgcc */
 	const char *multilib_defaults; /* "m64" */
 	const struct backend_multilib *multilibs;
 	size_t nmultilibs;
@@ -103,6 +109,8 @@ const char *backend_cc1(void);
 const char *backend_cc1plus(void);
 const char *backend_lto1(void);
 const char *backend_plugin_dir(void);
+const char *backend_sysroot(void);
+int backend_shared_libgcc(void);
 const char *backend_multilib_defaults(void);
 const char *backend_as(void);
 const char *backend_ld(void);

@@ -25,7 +25,7 @@
  * the null symbol, the section symbols relocations need, the local
  * symbols, then the global ones and the commons (global STT_OBJECT
  * SHN_COMMON symbols whose value is their alignment), the relocation
- * sections (".rela<name>", or ".rel<name>" on i386, SHF_INFO_LINK),
+ * sections (".rela<name>", or ".rel<name>" on i386 and arm, SHF_INFO_LINK),
  * .strtab, .shstrtab.  Relocations are read back from SHT_REL/SHT_RELA
  * sections through a map from symbol table index to listed symbol or, for
  * section symbols, to the section.
@@ -421,12 +421,12 @@ static int put_symbol(Elf_Data *symdata, Elf_Data *xdata, size_t idx, GElf_Sym *
 		     : gelf_update_sym(symdata, (int)idx, sym);
 }
 
-/* The relocation section of section S (ELF index TARGET): REL on i386,
- * RELA elsewhere, entries in the writer's order. */
+/* The relocation section of section S (ELF index TARGET): REL on i386
+ * and arm (their psABIs' kind: the addends stay in the data), RELA elsewhere, entries in the writer's order. */
 static int reloc_section(Elf *e, const struct obj_writer *w, const struct obj_wsection *s, size_t target,
 			 size_t symtab, const size_t *secsym, const size_t *symidx, struct bufs *b, char **reason)
 {
-	int rela = w->machine != EM_386;
+	int rela = w->machine != EM_386 && w->machine != EM_ARM;
 	Elf_Type t = rela ? ELF_T_RELA : ELF_T_REL;
 	size_t entsize = gelf_fsize(e, t, 1, EV_CURRENT);
 	char *name = xasprintf("%s%s", rela ? ".rela" : ".rel", s->name);

@@ -13,7 +13,7 @@
 enum obj_format { OBJ_ELF, OBJ_COFF };
 /* The system: what gcc's specs do not say of it (its driver self specs:
  * MinGW's -mthreads with the thread options) */
-enum target_system { SYS_GNU_LINUX, SYS_MINGW, SYS_CYGWIN };
+enum target_system { SYS_GNU_LINUX, SYS_MINGW, SYS_CYGWIN, SYS_BARE_METAL /* newlib, no OS: arm-none-eabi */ };
 
 /* The command lines come from the backend's specs (driver/specs.c);
  * what a row keeps is what they do not say: the object format and the
@@ -21,7 +21,8 @@ enum target_system { SYS_GNU_LINUX, SYS_MINGW, SYS_CYGWIN };
  * floating-point unit that decides the excess precision. */
 struct target_abi {
 	const char *select;         /* multilib selection flags ("" or "m32"), as -print-multi-lib says */
-	const char *fpmath;         /* default -mfpmath=: "387" means x87 excess precision */
+	const char *fpmath;         /* default -mfpmath=: "387" means x87 excess precision;
+	                             * NULL: no x87, the driver decides no -fexcess-precision */
 };
 
 struct target {

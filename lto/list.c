@@ -35,7 +35,7 @@ static const char *kind_name(enum obj_kind k)
 static const char *machine_name(enum obj_format fmt, unsigned m)
 {
 	if (fmt == OBJ_ELF)
-		return m == 62 ? "x86-64" : m == 3 ? "i386" : "other";
+		return m == 62 ? "x86-64" : m == 3 ? "i386" : m == 183 ? "AArch64" : m == 243 ? "RISC-V" : m == 40 ? "ARM" : "other";
 	return m == 0x8664 ? "AMD64" : m == 0x14c ? "i386" : "other";
 }
 

@@ -34,7 +34,7 @@ done
 # The known ones are the cross rows of lib/target.c (keep the two lists
 # together).  Default: every known target whose tools are installed;
 # "all": every known target, which must then be installed.
-xgcc_known_targets="x86_64-w64-mingw32 i686-w64-mingw32 x86_64-pc-cygwin i686-pc-cygwin"
+xgcc_known_targets="x86_64-w64-mingw32 i686-w64-mingw32 x86_64-pc-cygwin i686-pc-cygwin aarch64-linux-gnu riscv64-linux-gnu arm-none-eabi"
 AC_ARG_ENABLE([targets],
   [AS_HELP_STRING([--enable-targets=LIST],
     [cross targets to build drivers for: a comma list of triplets, or all (default: those of lib/target.c whose TRIPLET-gcc, TRIPLET-as and TRIPLET-ld are installed)])],

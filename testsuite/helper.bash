@@ -131,3 +131,11 @@ require_m32_run() {
 	i386_native || command -v qemu-i386 >/dev/null 2>&1 ||
 		skip "this kernel runs no i386 program and qemu-i386 is not installed (qemu-user)"
 }
+
+# linux_cross_note T: why a GNU/Linux cross GCC may be missing here, for
+# a skip message: Debian 12's gcc-multilib conflicts with them.
+linux_cross_note() {
+	case $1 in
+	*-linux-gnu) echo "; Debian 12 does not install gcc-$1 beside gcc-multilib: ./quickstart installs it with QUICKSTART_LINUX_CROSS=1" ;;
+	esac
+}

@@ -20,7 +20,7 @@
 
 static int show(const struct target *t)
 {
-	static const char *const systems[] = { "gnu-linux", "mingw", "cygwin" };
+	static const char *const systems[] = { "gnu-linux", "mingw", "cygwin", "bare-metal" };
 	if (!t) {
 		puts("none");
 		return 1;
@@ -28,7 +28,7 @@ static int show(const struct target *t)
 	printf("pattern=%s\nformat=%s\nmachine=0x%x\nprefix=%s\ntools=%s\nsystem=%s\nfpmath=%s\n"
 	       "output=%s\ncxx_cpp=%s\n",
 	       t->triplet, t->format == OBJ_ELF ? "elf" : "coff", t->machine, t->symbol_prefix, t->tool_prefix,
-	       systems[t->system], t->abis[0].fpmath, t->default_output, t->cxx_cpp_spec ? t->cxx_cpp_spec : "");
+	       systems[t->system], t->abis[0].fpmath ? t->abis[0].fpmath : "none", t->default_output, t->cxx_cpp_spec ? t->cxx_cpp_spec : "");
 	return 0;
 }
 

@@ -78,3 +78,30 @@ setup() {
 	run "$U" find sparc-sun-solaris2
 	assert_failure
 }
+
+@test "the rows of Debian's cross GCCs: aarch64, riscv64 (GNU/Linux) and arm-none-eabi (bare metal), ELF, no x87" {
+	run "$U" find aarch64-linux-gnu
+	assert_success
+	assert_line "format=elf"
+	assert_line "machine=0xb7"
+	assert_line "prefix="
+	assert_line "tools=aarch64-linux-gnu-"
+	assert_line "system=gnu-linux"
+	assert_line "fpmath=none"
+	assert_line "output=a.out"
+	assert_line "cxx_cpp=-D_GNU_SOURCE %(cpp)"
+	run "$U" find riscv64-linux-gnu
+	assert_line "machine=0xf3"
+	assert_line "tools=riscv64-linux-gnu-"
+	assert_line "fpmath=none"
+	run "$U" find arm-none-eabi
+	assert_line "machine=0x28"
+	assert_line "tools=arm-none-eabi-"
+	assert_line "system=bare-metal"
+	assert_line "fpmath=none"
+	assert_line "cxx_cpp="
+	run "$U" object elf 40
+	assert_line "pattern=arm-none-eabi"
+	run "$U" object elf 183
+	assert_line "system=gnu-linux"
+}
