@@ -64,7 +64,6 @@ struct cc {
 	const char *output;       /* %w: what the input became */
 	size_t first_step;        /* the expansion's first step */
 	struct strvec outputs;    /* what its commands write (%W): deleted on failure */
-	int steps_in_group;       /* steps of the group being built */
 };
 
 /* What -dumpdir, -dumpbase and -dumpbase-ext gcc's %:dumps() gives the
@@ -300,14 +299,12 @@ static void cc_banner(void *arg, const char *text)
 }
 
 /* A spec function's argument as a number. */
-static long number_arg(struct spec_run *r, const char *name, int argc, char **argv)
+static long number_arg(const char *name, int argc, char **argv)
 {
 	char *end;
 	long v = argc == 1 ? strtol(argv[0], &end, 10) : 0;
-	if (argc != 1 || end == argv[0]) {
+	if (argc != 1 || end == argv[0])
 		diag(DIAG_FATAL, "wrong number of arguments to %%:%s", name);
-		(void)r;
-	}
 	return v;
 }
 
@@ -396,9 +393,9 @@ static const char *cc_function(void *arg, struct spec_run *r, const char *name, 
 	} else if (!strcmp(name, "compare-debug-dump-opt")) {
 		v = compare_debug_dump(x, r);
 	} else if (!strcmp(name, "debug-level-gt")) {
-		return debug_level(d) > number_arg(r, name, argc, argv) ? "" : NULL;
+		return debug_level(d) > number_arg(name, argc, argv) ? "" : NULL;
 	} else if (!strcmp(name, "dwarf-version-gt")) {
-		return dwarf_version(d) > number_arg(r, name, argc, argv) ? "" : NULL;
+		return dwarf_version(d) > number_arg(name, argc, argv) ? "" : NULL;
 	} else if (!strcmp(name, "find-plugindir")) {
 		/* the backend's plugin directory */
 		char *q = spec_quote(backend_plugin_dir());
@@ -481,12 +478,10 @@ static void cc_command(void *arg, struct spec_run *r, const struct spec_cmd *c)
 	step->piped_to_next = c->piped_to_next;
 	step->banner = x->banner;
 	x->banner = NULL;
-	x->steps_in_group++;
 	if (c->piped_to_next)
 		return;
 	plan_collect_options(x->pl, d, 0);
 	plan_end_group(x->pl, notes_error(x->pl));
-	x->steps_in_group = 0;
 }
 
 static const struct spec_ops cc_ops = {
@@ -531,20 +526,12 @@ static struct spec_switch *cc_switches(const struct cc *x, struct switch_list *l
 	return sw;
 }
 
-/* The options -Wa (%Y) and -Wp (%Z) pass on, in command-line order; the
- * assembler also gets --help and --target-help, as gcc gives them. */
-static void pass_on(const struct driver *d, int for_as, struct strvec *out)
+/* The options -Wp and -Xpreprocessor pass on (%Z), in command-line order. */
+static void preprocessor_options(const struct driver *d, struct strvec *out)
 {
-	for (size_t i = 0; i < d->nopts; i++) {
-		const struct opt *o = &d->opts[i];
-		if (for_as ? o->id == OPT_Wa || o->id == OPT_Xassembler
-			   : o->id == OPT_Wp || o->id == OPT_Xpreprocessor)
-			strvec_push(out, o->arg);
-		else if (for_as && o->id == OPT_help)
-			strvec_push(out, "--help");
-		else if (for_as && o->id == OPT_target_help)
-			strvec_push(out, "--target-help");
-	}
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_Wp || d->opts[i].id == OPT_Xpreprocessor)
+			strvec_push(out, d->opts[i].arg);
 }
 
 /* Expand the row of X's input: its commands become steps of the plan.
@@ -574,8 +561,8 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 		sin.nnames = names.n;
 	}
 	struct strvec as_opts = { 0 }, cpp_opts = { 0 };
-	pass_on(d, 1, &as_opts);
-	pass_on(d, 0, &cpp_opts);
+	assembler_options(d, &as_opts);
+	preprocessor_options(d, &cpp_opts);
 	struct spec_run r = { .specs = d->specs, .sw = sw, .nsw = nsw, .in = &sin, .ops = &cc_ops, .arg = x,
 			      .use_pipes = d->use_pipe, .save_temps = d->save_temps != SAVE_NONE,
 			      .at_file_supplied = d->at_file_supplied, .compare_debug_second = x->second,
@@ -597,9 +584,9 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 	}
 	strvec_free(&x->outputs);
 	if (v < 0) {
-		/* gcc runs no part of a pipeline that its spec did not end */
-		pl->plan->n -= (size_t)x->steps_in_group;
-		x->steps_in_group = 0;
+		/* gcc runs no part of a pipeline that its spec did not end:
+		 * the steps of the group not ended */
+		pl->plan->n = pl->group;
 		if (r.error && !r.error_given)
 			diag(DIAG_ERROR, "%s", r.error);
 	}

@@ -174,14 +174,8 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 	return buf;
 }
 
-/* COLLECT_AS_OPTIONS: the -Wa and -Xassembler options, quoted, for the
- * LTO stage (which passes them to as); NULL when there are none. */
-char *collect_as_options(const struct driver *d)
+void assembler_options(const struct driver *d, struct strvec *out)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int n = 0;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
 		/* --help and --target-help are assembler options to gcc too */
@@ -190,13 +184,27 @@ char *collect_as_options(const struct driver *d)
 				: o->id == OPT_target_help			? "--target-help"
 										: NULL;
 		if (a)
-			fprintf(f, "%s'%s'", n++ ? " " : "", a);
+			strvec_push(out, a);
 	}
+}
+
+/* COLLECT_AS_OPTIONS: the assembler's options, quoted, for the LTO stage
+ * (which passes them to as); NULL when there are none. */
+char *collect_as_options(const struct driver *d)
+{
+	struct strvec opts = { 0 };
+	assembler_options(d, &opts);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	for (size_t i = 0; i < opts.n; i++)
+		fprintf(f, "%s'%s'", i ? " " : "", opts.v[i]);
 	fclose(f);
-	if (!n) {
+	if (!opts.n) {
 		free(buf);
-		return NULL;
+		buf = NULL;
 	}
+	strvec_free(&opts);
 	return buf;
 }
 

@@ -356,6 +356,10 @@ int run_plan(const struct plan *p);
 /* COLLECT_GCC_OPTIONS for D's commands: DUMPS_TAKEN, a command took
  * -dumpdir and -dumpbase already; FOR_LINK, collect2's. */
 char *collect_options(const struct driver *d, int for_link, int dumps_taken);
+/* The assembler's options in command-line order: the -Wa and
+ * -Xassembler ones, --help and --target-help (the specs' %Y), and the
+ * same quoted as COLLECT_AS_OPTIONS for the LTO stage (NULL: none). */
+void assembler_options(const struct driver *d, struct strvec *out);
 char *collect_as_options(const struct driver *d);
 void select_target(struct driver *d, const char *option_triplet);
 _Noreturn void cannot_execute(const char *name, const char *path, int err);
