@@ -169,3 +169,11 @@ setup() {
 	assert_output "xgcc: error: debug format 'stabs' conflicts with prior selection"
 	assert_no_file a.o
 }
+
+@test "an %e of the assembler's spec after cc1's: without -pipe cc1 runs first, with -pipe the unfinished pipeline does not run (as gcc)" {
+	[ -x "$MINGW64" ] || skip "no x86_64-w64-mingw32 driver (its assembler spec has the %e)"
+	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -gz=zlib -c a.c
+	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -pipe -gz=zlib -c a.c
+	run "$MINGW64" -### -pipe -gz=zlib -c a.c
+	refute_line --partial '/cc1 '
+}
