@@ -488,28 +488,18 @@ static void expand_native(struct driver *d)
 	const struct opt *tune = opt_given(d, "-mtune=native");
 	if (!arch && !tune)
 		return;
-	struct strvec c = { 0 };
-	strvec_push(&c, (char *)backend_cc());
+	struct strvec words = { 0 };
 	if (arch)
-		strvec_push(&c, "-march=native");
+		strvec_push(&words, "-march=native");
 	if (tune)
-		strvec_push(&c, "-mtune=native");
-	if (*d->ml->select)
-		strvec_pushf(&c, "-%s", d->ml->select);
-	strvec_push(&c, "-###");
-	strvec_push(&c, "-S");
-	strvec_push(&c, "-x");
-	strvec_push(&c, "c");
-	strvec_push(&c, "/dev/null");
-	strvec_push(&c, "-o");
-	strvec_push(&c, "/dev/null");
-	/* -### writes to standard error; capture it through a file. */
-	char *errfile = temp_make(".txt");
-	struct spawn_cmd sc = { .argv = c.v, .name = backend_cc(), .err_path = errfile };
-	spawn_pipeline(&sc, 1, 0);
-	FILE *f = fopen(errfile, "r");
-	char line[65536];
-	while (f && fgets(line, sizeof line, f)) {
+		strvec_push(&words, "-mtune=native");
+	char *select = *d->ml->select ? xasprintf("-%s", d->ml->select) : NULL;
+	if (select)
+		strvec_push(&words, select);
+	char *out = backend_dry_run(&words);
+	char *save_line = NULL;
+	for (char *line = out ? strtok_r(out, "\n", &save_line) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save_line)) {
 		if (!strstr(line, "/cc1 ") && strncmp(line, " cc1 ", 5) != 0)
 			continue;
 		/* the expansion sits between "/dev/null" and "-dumpbase"/"-quiet" */
@@ -517,7 +507,8 @@ static void expand_native(struct driver *d)
 		if (!p)
 			break;
 		p += 11;
-		for (char *tok = strtok(p, " \n"); tok; tok = strtok(NULL, " \n")) {
+		char *save_tok = NULL;
+		for (char *tok = strtok_r(p, " ", &save_tok); tok; tok = strtok_r(NULL, " ", &save_tok)) {
 			if (strcmp(tok, "-dumpbase") == 0 || strcmp(tok, "-quiet") == 0)
 				break;
 			size_t n = strlen(tok);
@@ -535,9 +526,9 @@ static void expand_native(struct driver *d)
 		}
 		break;
 	}
-	if (f)
-		fclose(f);
-	strvec_free(&c);
+	free(out);
+	free(select);
+	strvec_free(&words);
 }
 
 /* gcc's first driver self spec, %{fdump-final-insns:-fdump-final-insns=.}

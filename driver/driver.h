@@ -320,6 +320,10 @@ const char *sanitize_function(const struct driver *d, const char *name, int argc
 
 /* machine.c: what arm's and aarch64's gcc compute in code */
 void machine_self_specs(struct driver *d);
+/* What the backend says on standard error for `BACKEND WORDS... -### -c
+ * -x c /dev/null -o /dev/null` (malloc'd), or NULL: its answers for
+ * options whose meaning it computes (-march=native, arm's -march=). */
+char *backend_dry_run(const struct strvec *words);
 const char *machine_function(const struct driver *d, struct strvec *keep, const char *name, int argc, char **argv,
 			     int *known);
 

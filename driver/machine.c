@@ -41,9 +41,7 @@
 
 enum { EM_ARM_ = 40, EM_AARCH64_ = 183, EM_RISCV_ = 243 };
 
-/* The standard error of `BACKEND -### -c -x c /dev/null -o /dev/null
- * WORDS...`, or NULL. */
-static char *backend_dry_run(const struct strvec *words)
+char *backend_dry_run(const struct strvec *words)
 {
 	struct strvec c = { 0 };
 	strvec_push(&c, (char *)backend_cc());
