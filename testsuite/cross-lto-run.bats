@@ -149,3 +149,27 @@ check() {
 @test "arm-none-eabi: a Cortex-M4 hard-float nano LTO program links through xgcc's lto1 with the cross gcc's text size" {
 	check cortex-m4
 }
+
+@test "aarch64-linux-gnu: a partitioned link through the LTRANS cache: the relink reuses every partition, same program" {
+	local dir="$BATS_FILE_TMPDIR/aarch64" st
+	st=$(cat "$BATS_FILE_TMPDIR/aarch64.status")
+	case $st in skip\ *) skip "${st#skip }" ;; fail\ *) fail "${st#fail }" ;; esac
+	cd "$dir/x"
+	local link=(-O2 -flto=2 -flto-partition=1to1 -flto-cache="$dir/cache" -v main.o m1.o m2.o m3.o m4.o libl.a)
+	run "$XGCC_BUILDDIR/aarch64-linux-gnu-xgcc" "${link[@]}" -o cached1
+	assert_success
+	assert_line --regexp '^lto1: LTRANS cache: 0 of [0-9]+ partitions reused$'
+	local n
+	n=$(printf '%s\n' "$output" | sed -n 's/^lto1: LTRANS cache: 0 of \([0-9]*\) partitions reused$/\1/p')
+	[ "$n" -ge 3 ] || fail "1to1 gave $n partitions"
+	run "$XGCC_BUILDDIR/aarch64-linux-gnu-xgcc" "${link[@]}" -o cached2
+	assert_success
+	assert_line "lto1: LTRANS cache: $n of $n partitions reused"
+	cmp cached1 cached2
+	run "$XGCC_BUILDDIR/aarch64-linux-gnu-xgcc" -O2 -flto=2 -flto-partition=1to1 main.o m1.o m2.o m3.o m4.o libl.a -o uncached
+	assert_success
+	cmp cached1 uncached
+	run qemu-aarch64 -L /usr/aarch64-linux-gnu ./cached2
+	assert_success
+	assert_output "$(cat "$dir/g.out")"
+}
