@@ -64,6 +64,7 @@ struct cc {
 	const char *output;       /* %w: what the input became */
 	size_t first_step;        /* the expansion's first step */
 	struct strvec outputs;    /* what its commands write (%W): deleted on failure */
+	size_t nswitches;         /* how many of the run's switches are driver_switches()' */
 };
 
 /* What -dumpdir, -dumpbase and -dumpbase-ext gcc's %:dumps() gives the
@@ -466,7 +467,6 @@ static void cc_command(void *arg, struct spec_run *r, const struct spec_cmd *c)
 {
 	struct cc *x = arg;
 	const struct driver *d = x->d;
-	(void)r;
 	const char *name = c->args[0].text;
 	struct command *step = plan_step(x->pl, tool_of(c), xstrdup(file_base_name(name)));
 	strvec_push(&step->argv, program(d, name));
@@ -478,6 +478,7 @@ static void cc_command(void *arg, struct spec_run *r, const struct spec_cmd *c)
 	step->piped_to_next = c->piped_to_next;
 	step->banner = x->banner;
 	x->banner = NULL;
+	plan_note_removed(x->pl, r->sw, x->nswitches);
 	if (c->piped_to_next)
 		return;
 	plan_collect_options(x->pl, d, 0);
@@ -499,7 +500,7 @@ static const struct spec_ops cc_ops = {
 
 /* The run's switches as the interpreter has them, with the driver's
  * additions for this input. */
-static struct spec_switch *cc_switches(const struct cc *x, struct switch_list *list, size_t *n)
+static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list, size_t *n)
 {
 	const struct driver *d = x->d;
 	driver_switches(d, list);
@@ -522,6 +523,10 @@ static struct spec_switch *cc_switches(const struct cc *x, struct switch_list *l
 	if (x->fp_mode)
 		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fexcess-precision=%s", x->fp_mode),
 						.known = 1 };
+	/* the second compilation of -fcompare-debug has switches of its
+	 * own (gcc's switches_debug_check[1]): no removal carries over */
+	x->nswitches = x->second ? 0 : list->n;
+	plan_apply_removed(x->pl, sw, x->nswitches);
 	*n = k;
 	return sw;
 }

@@ -142,7 +142,8 @@ void switch_list_free(struct switch_list *l)
 	*l = (struct switch_list){ 0 };
 }
 
-char *collect_options(const struct driver *d, int for_link, int dumps_taken)
+char *collect_options(const struct driver *d, int for_link, int dumps_taken, const unsigned *removed,
+		      size_t nremoved)
 {
 	const char *dumpdir = for_link ? d->link_dumpdir : d->dumpdir;
 	char *buf = NULL;
@@ -154,9 +155,10 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken)
 		const struct switch_entry *e = &sw.v[i];
 		if (i)
 			fputc(' ', f);
-		/* an elided switch leaves its blank; so do -dumpdir and
-		 * -dumpbase once a command took them (%:dumps()) */
-		if (e->elided || (dumps_taken && e->opt &&
+		/* an elided switch leaves its blank, as one a spec removed
+		 * with %<; so do -dumpdir and -dumpbase once a command took
+		 * them (%:dumps()) */
+		if (e->elided || (i < nremoved && removed[i] && !(removed[i] & SPEC_SW_KEEP_FOR_GCC)) || (dumps_taken && e->opt &&
 				  (e->opt->id == OPT_dumpdir || e->opt->id == OPT_dumpbase ||
 				   e->opt->id == OPT_dumpbase_ext)))
 			continue;

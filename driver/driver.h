@@ -207,6 +207,11 @@ struct planner {
 	size_t noutputs;
 	char *done;                   /* per input */
 	int dumps_taken;
+	/* per switch of driver_switches(): its state (SPEC_SW_*) once a
+	 * spec removed it with %<S or %>S, else 0; gcc keeps the state
+	 * for the rest of the run, later inputs and the link included */
+	unsigned *removed;
+	size_t nremoved;
 	char *random_seed;
 	struct strvec spec_strings;   /* what the driver's spec functions returned */
 	int at_files;                 /* response files kept under -save-temps so far */
@@ -292,6 +297,12 @@ void plan_end_group(struct planner *pl, int stop_on_errors);
 void plan_split_last_step(struct planner *pl, size_t mark);
 /* COLLECT_GCC_OPTIONS of the group's steps, as the options of D say. */
 void plan_collect_options(struct planner *pl, const struct driver *d, int for_link);
+struct spec_switch;
+/* What the spec run of SW (N switches, driver_switches()' first) removed
+ * stays removed: plan_note_removed records it, plan_apply_removed marks
+ * it in a later run's switches. */
+void plan_note_removed(struct planner *pl, const struct spec_switch *sw, size_t n);
+void plan_apply_removed(const struct planner *pl, struct spec_switch *sw, size_t n);
 
 /* compilers.c: gcc's compiler table, a row per language (its spec;
  * CXX_CPP: %C is the target's C++ cpp spec; COMBINABLE: one command
@@ -359,7 +370,8 @@ int xgcc_own_option(enum opt_id id);
 int run_plan(const struct plan *p);
 /* COLLECT_GCC_OPTIONS for D's commands: DUMPS_TAKEN, a command took
  * -dumpdir and -dumpbase already; FOR_LINK, collect2's. */
-char *collect_options(const struct driver *d, int for_link, int dumps_taken);
+char *collect_options(const struct driver *d, int for_link, int dumps_taken, const unsigned *removed,
+		      size_t nremoved);
 /* The assembler's options in command-line order: the -Wa and
  * -Xassembler ones, --help and --target-help (the specs' %Y), and the
  * same quoted as COLLECT_AS_OPTIONS for the LTO stage (NULL: none). */

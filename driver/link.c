@@ -330,6 +330,7 @@ void plan_link(struct planner *pl)
 	driver_switches(d, &list);
 	struct spec_switch *sw = spec_switches(&list, 0);
 	size_t nsw = list.n;
+	plan_apply_removed(pl, sw, nsw);
 	/* gcc gives the linker --help and --target-help (%X) */
 	struct strvec linker_options = { 0 };
 	for (size_t i = 0; i < d->nopts; i++)

@@ -12,6 +12,7 @@
 #include "driver.h"
 #include "diag.h"
 #include "respfile.h"
+#include "spec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,7 @@ void plan_finish(struct planner *pl)
 {
 	diag_set_sink(NULL, NULL);
 	free(pl->done);
+	free(pl->removed);
 	pl->done = NULL;
 }
 
@@ -101,9 +103,28 @@ void plan_end_group(struct planner *pl, int stop_on_errors)
 
 void plan_collect_options(struct planner *pl, const struct driver *d, int for_link)
 {
-	char *s = collect_options(d, for_link, pl->dumps_taken);
+	char *s = collect_options(d, for_link, pl->dumps_taken, pl->removed, pl->nremoved);
 	for (size_t i = pl->group; i < pl->plan->n; i++)
 		pl->plan->cmds[i].collect_options = s;
+}
+
+void plan_note_removed(struct planner *pl, const struct spec_switch *sw, size_t n)
+{
+	if (n > pl->nremoved) {
+		pl->removed = xrealloc(pl->removed, n * sizeof *pl->removed);
+		memset(pl->removed + pl->nremoved, 0, (n - pl->nremoved) * sizeof *pl->removed);
+		pl->nremoved = n;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (sw[i].live & SPEC_SW_SPEC_REMOVED)
+			pl->removed[i] = sw[i].live;
+}
+
+void plan_apply_removed(const struct planner *pl, struct spec_switch *sw, size_t n)
+{
+	for (size_t i = 0; i < n && i < pl->nremoved; i++)
+		if (pl->removed[i])
+			sw[i].live = pl->removed[i]; /* whether it was live, too (gcc's live_cond) */
 }
 
 /* The group's last step, and the messages met from MARK on, as a group

@@ -1322,7 +1322,7 @@ static int percent(struct spec_run *r, const char **pp, const char *spec, const 
 		while (p[n] && p[n] != ' ' && p[n] != '\t')
 			n++;
 		int wild = n && p[n - 1] == '*';
-		unsigned mark = c == '>' ? SPEC_SW_IGNORE | SPEC_SW_KEEP_FOR_GCC : SPEC_SW_IGNORE;
+		unsigned mark = SPEC_SW_SPEC_REMOVED | SPEC_SW_IGNORE | (c == '>' ? SPEC_SW_KEEP_FOR_GCC : 0);
 		for (size_t i = 0; i < r->nsw; i++)
 			if (!strncmp(r->sw[i].part1, p, n - (size_t)wild) && (wild || r->sw[i].part1[n] == '\0')) {
 				r->sw[i].live |= mark;

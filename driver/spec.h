@@ -82,6 +82,7 @@ enum {
 	SPEC_SW_IGNORE = 4,     /* removed by %<S */
 	SPEC_SW_IGNORE_PERMANENTLY = 8,
 	SPEC_SW_KEEP_FOR_GCC = 16, /* %>S: gone for the commands, kept in COLLECT_GCC_OPTIONS */
+	SPEC_SW_SPEC_REMOVED = 32, /* by this run's %<S or %>S, not before it */
 };
 
 /* One switch of the command line: the option without its '-' ("O2",

@@ -105,20 +105,17 @@ assert_drivers() {
 	assert_success
 }
 
-# -mfpu=auto: as gets the backend's FPU for the architecture, as from
-# gcc; but gcc's COLLECT_GCC_OPTIONS has a blank for it from the as
-# command on (asm_cpu_spec's %<mfpu=auto), which xgcc's has not yet
-@test "arm-none-eabi: -mfpu=auto gives as the cross gcc's -mfpu=" {
+# -mfpu=auto: as gets the backend's FPU for the architecture, and
+# asm_cpu_spec's %<mfpu=auto removes the switch for the rest of the run:
+# a blank in COLLECT_GCC_OPTIONS from the as command on, and no
+# -mfpu=auto for the next file's cc1 (the whole -### compared)
+@test "arm-none-eabi: -mfpu=auto gives as the cross gcc's -mfpu=, and is gone for the rest of the run as in gcc" {
 	T=arm-none-eabi
 	cross_skip $T
-	for args in "-mfpu=auto -march=armv7-a+simd -mfloat-abi=hard" "-mfpu=auto -mcpu=cortex-m4 -mthumb" \
-		"-mfpu=auto -march=armv8.1-m.main+mve.fp+fp.dp -mfloat-abi=hard -mthumb"; do
-		# shellcheck disable=SC2086
-		want=$($T-gcc -### -c a.c $args 2>&1 | grep '/as ' | normalise_same_as_gcc)
-		# shellcheck disable=SC2086
-		got=$("$XGCC_BUILDDIR/$T-xgcc" -### -c a.c $args 2>&1 | grep '/as ' | normalise_same_as_gcc)
-		[ -n "$want" ] && [ "$want" = "$got" ] || fail "for $args: gcc: $want; xgcc: $got"
-	done
+	run cross_cases $T-gcc "$XGCC_BUILDDIR/$T-xgcc" < <(printf '%s\n' \
+		'-mfpu=auto -march=armv7-a+simd -mfloat-abi=hard -c a.c' '-mfpu=auto -mcpu=cortex-m4 -mthumb -c a.c b.c' \
+		'-mfpu=auto -march=armv8.1-m.main+mve.fp+fp.dp -mfloat-abi=hard -mthumb a.c b.c -o prog')
+	assert_success
 }
 
 @test "arm-none-eabi: the drivers, and -### as arm-none-eabi-gcc's (nano, rdimon, Cortex-M multilibs, self specs)" {
