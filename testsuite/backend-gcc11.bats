@@ -142,6 +142,55 @@ EOF
 	assert_no_temps
 }
 
+@test "a C++ LTO program with a static library (xgcc-ar) prints what g++-11 -flto's prints" {
+	command -v g++-11 >/dev/null 2>&1 || skip "g++-11 is not installed (Debian's g++-11: quickstart installs it)"
+	cat >main.cc <<'EOF'
+#include <iostream>
+#include <memory>
+#include <vector>
+struct Shape { virtual ~Shape() {} virtual long area() const = 0; };
+std::unique_ptr<Shape> make(int kind, long a);
+int main()
+{
+	std::vector<std::unique_ptr<Shape>> v;
+	for (int i = 0; i < 6; i++)
+		v.push_back(make(i % 2, i + 2));
+	long s = 0;
+	for (auto &p : v)
+		s += p->area();
+	std::cout << "area " << s << '\n';
+}
+EOF
+	cat >shapes.cc <<'EOF'
+#include <memory>
+struct Shape { virtual ~Shape() {} virtual long area() const = 0; };
+struct Sq : Shape { long a; explicit Sq(long x) : a(x) {} long area() const override { return a * a; } };
+struct Tri : Shape { long b; explicit Tri(long x) : b(x) {} long area() const override { return b * b / 2; } };
+std::unique_ptr<Shape> make(int kind, long a)
+{
+	if (kind)
+		return std::unique_ptr<Shape>(new Tri(a));
+	return std::unique_ptr<Shape>(new Sq(a));
+}
+EOF
+	g++-11 -O2 -flto -c main.cc shapes.cc
+	gcc-ar-11 rcs libref.a shapes.o
+	g++-11 -O2 -flto main.o libref.a -o ref
+	run ./ref
+	assert_success
+	want=$output
+	rm -f ./*.o
+	"$BATS_FILE_TMPDIR/src/xg++" -O2 -flto -c main.cc shapes.cc
+	"$BATS_FILE_TMPDIR/src/xgcc-ar" rcs libshapes.a shapes.o
+	run "$BATS_FILE_TMPDIR/src/xg++" -v -O2 -flto main.o libshapes.a -o p
+	assert_success
+	assert_output --regexp " /usr/lib/gcc/x86_64-linux-gnu/11/lto1 "
+	run ./p
+	assert_success
+	assert_output "$want"
+	assert_no_temps
+}
+
 @test "a GCC 12 LTO object in the gcc-11 link: one error naming it (archive members as lib.a(m.o)) and both versions" {
 	program
 	gcc -O2 -flto -c sum.c scale.c
