@@ -108,6 +108,15 @@ const struct backend *backend_current(void)
 	return current;
 }
 
+size_t backend_index(void)
+{
+	const struct backend *b = backend_current();
+	for (size_t i = 0; i < nbackends; i++)
+		if (backends[i] == b)
+			return i;
+	return 0;
+}
+
 #define B backend_current()
 const char *backend_cc(void) { return B->cc; }
 const char *backend_triplet(void) { return B->triplet; }

@@ -91,6 +91,8 @@ int backend_select_thread_model(const char *triplet, const char *thread_model, i
 /* Whether some configured backend has THREAD_MODEL ("posix", "win32"). */
 int backend_thread_model_known(const char *thread_model);
 const struct backend *backend_current(void);
+/* Its place in backends[]. */
+size_t backend_index(void);
 
 const char *backend_cc(void);
 const char *backend_triplet(void);

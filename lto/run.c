@@ -40,6 +40,7 @@
 
 #include "backend.h"
 #include "diag.h"
+#include "fileinfo.h"
 #include "stagetime.h"
 #include "jobs.h"
 #include "process.h"
@@ -53,6 +54,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 /* The partitioning when the cache is on and the link names none: see
  * doc/lto.texi (LTRANS cache) for the figures behind the choice. */
@@ -320,6 +322,26 @@ static int single_run(struct run_plan *p, struct lto_cache *cache)
 	return 0;
 }
 
+/* With the cache, WPA numbers the symbols with the backend's
+ * stable-order plugin (lto/stable-order.cc), built beside lto1 for each
+ * backend with plugin headers: the partitions of code an edit did not
+ * touch then come out as the same bytes. */
+static void add_stable_order(const struct run_plan *p, struct strvec *cmd)
+{
+	size_t n = backend_index();
+	char *dir = self_directory("lto1");
+	char *so = xasprintf("%s/stable_order_%zu.so", dir, n);
+	free(dir);
+	/* it reports under -v (the backend's -version): an argument of
+	 * its own would be in the partitions' options, and in the keys */
+	if (access(so, R_OK) == 0)
+		strvec_pushf(cmd, "-fplugin=%s", so);
+	else if (p->verbose)
+		fprintf(stderr, "lto1: no %s: WPA numbers the symbols in link order, and the LTRANS cache "
+			"misses more (the backend has no plugin headers)\n", so);
+	free(so);
+}
+
 /* WPA: the partitions, listed in LIST, as jobs for LTRANS. */
 static int run_wpa(struct run_plan *p, int limit, struct lto_cache *cache, const char *list,
 		   struct ltrans_job **job, size_t *njobs)
@@ -339,6 +361,8 @@ static int run_wpa(struct run_plan *p, int limit, struct lto_cache *cache, const
 	 * seed is fixed: with one, an unchanged partition is the same bytes */
 	if (cache && !has_prefix(&p->opts, "-frandom-seed"))
 		strvec_push(&cmd, "-frandom-seed=xgcc-ltrans-cache");
+	if (cache)
+		add_stable_order(p, &cmd);
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-dumpbase");
 	strvec_pushf(&cmd, "%swpa", p->dump_prefix);

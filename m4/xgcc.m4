@@ -110,6 +110,8 @@ AC_MSG_NOTICE([reading the backends' option tables into backend-options.h])
 $SHELL "$srcdir/build-aux/probe-options" backend-options.h "$XGCC_BACKEND_CC" $xgcc_cross_ccs ||
   AC_MSG_ERROR([reading the backends' option tables failed])
 AC_SUBST([XGCC_BACKEND_CC])
+dnl every backend, in the order of backend-config.h's table
+AC_SUBST([XGCC_BACKEND_CCS], ["$XGCC_BACKEND_CC$xgcc_cross_ccs"])
 AC_SUBST([XGCC_CROSS_TARGETS])
 AC_SUBST([XGCC_THREAD_MODEL_VARIANTS])
 AC_DEFINE_UNQUOTED([TARGET_TRIPLET], ["$xgcc_backend_triplet"], [The triplet of the native target])

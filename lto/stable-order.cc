@@ -1,0 +1,343 @@
+/* stable-order: a GCC plugin that makes what WPA writes into a partition
+ * independent of edits elsewhere in the program, for the LTRANS cache
+ * (lto/cache.c keys a partition on its bytes; doc/lto.texi, "What keeps
+ * a key stable", has the measurements).
+ *
+ * Every symbol of an LTO link has an order number: at WPA the modules
+ * are read one after another, and module M's symbols get M's base (the
+ * count of the symbols read before M) plus their position in M.  WPA
+ * writes the numbers into every partition, in the symbol table section
+ * and in the names of the body sections, so one function added to an
+ * object changed the bytes of the partitions of every later object.
+ * LTRANS uses the numbers only to sort symbols, and GCC finds a body's
+ * section in its module under "NAME.POSITION.ID": any numbering works
+ * that keeps the sections findable.  This plugin, loaded into the
+ * backend's lto1 for WPA when xgcc's cache is on, renumbers after the
+ * last IPA pass, before WPA partitions and writes:
+ *
+ *   - each module gets a slot of 65536 numbers at a hash of its file
+ *     name (of 16384 slots; a collision takes the next free one, in the
+ *     order of the names) -- not of its id, a new random number at each
+ *     compilation;
+ *   - a symbol read from a module takes, in the lower half of the slot,
+ *     a place at a hash of its name; a symbol WPA made (an IPA clone, an
+ *     inline clone) in the upper half, at a hash of what names it among
+ *     WPA's clones (the clone's name; an inline clone's host and call);
+ *     one of no module (a __builtin_unreachable IPA introduced) in a
+ *     slot past the modules'.  Collisions take the next free place, in
+ *     the order of the names;
+ *   - each body or initializer section of a module gets its symbol's new
+ *     position as a second name in the module's table of sections;
+ *   - without debug information, sanitizers, profiling or reports that
+ *     print source positions, the symbols' declarations lose theirs:
+ *     they reach no object then, only messages (a function that moved
+ *     down a file changed every partition that calls it).
+ *
+ * It changes nothing (and says why under -v, the backend's -version)
+ * where the numbers could mean more than an order: a top-level asm, a
+ * symbol with no_reorder or -fno-toplevel-reorder, a module of 32768 or
+ * more symbols, 16384 or more modules, a section name already taken.
+ */
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "tree.h"
+#include "gimple.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "cgraph.h"
+#include "lto-streamer.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <string.h>
+#include <vector>
+
+int plugin_is_GPL_compatible;
+
+namespace {
+
+enum { SLOT_BITS = 16, HALF = 1 << (SLOT_BITS - 1), SLOTS = 1 << 14 };
+
+int read_end = -1; /* symtab->order once the modules were read */
+bool verbose;
+
+/* No renumbering, and why (under -v). */
+unsigned int keep(const char *why)
+{
+	if (verbose)
+		fprintf(stderr, "stable-order: orders kept: %s\n", why);
+	return 0;
+}
+
+unsigned hash_str(const char *s, unsigned h)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u; /* FNV-1a */
+	return h;
+}
+
+/* The module a symbol made at WPA belongs to: its inline host's, its
+ * clone origin's, its alias target's; else the first one met. */
+lto_file_decl_data *origin_module(symtab_node *n)
+{
+	lto_file_decl_data *seen = NULL;
+	for (int depth = 0; n && depth < 64; depth++) {
+		if (!seen)
+			seen = n->lto_file_data;
+		cgraph_node *c = dyn_cast<cgraph_node *>(n);
+		if (c && c->inlined_to) {
+			n = c->inlined_to;
+			continue;
+		}
+		if (n->order < read_end && n->lto_file_data)
+			return n->lto_file_data;
+		if (c && c->clone_of) {
+			n = c->clone_of;
+			continue;
+		}
+		if (n->alias && n->get_alias_target()) {
+			n = n->get_alias_target();
+			continue;
+		}
+		break;
+	}
+	return seen;
+}
+
+/* What names a symbol made at WPA whatever else WPA made: a clone's
+ * own name (ipa-cp's foo.constprop.0, ipa-sra's foo.isra.0), an inline
+ * clone's host's signature with the call statement it replaces. */
+std::string signature(symtab_node *n, int depth = 0)
+{
+	std::string s = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(n->decl));
+	cgraph_node *c = dyn_cast<cgraph_node *>(n);
+	if (c && c->inlined_to && c->callers && depth < 64)
+		s = signature(c->callers->caller, depth + 1) + ">" + s + "#" +
+		    std::to_string(c->callers->lto_stmt_uid);
+	return s;
+}
+
+struct sym {
+	symtab_node *node;
+	lto_file_decl_data *module; /* NULL: of no module */
+	bool made;                  /* made at WPA */
+	std::string sig;            /* what its place is a hash of */
+};
+
+/* An entry of a module's table of sections (GCC's struct
+ * lto_section_slot of lto/lto.h, which the plugin headers lack). */
+struct section_slot {
+	const char *name;
+	intptr_t start;
+	size_t len;
+	section_slot *next;
+};
+
+/* "NAME.ORDER.ID" of a body or initializer section: ORDER, or -1. */
+int section_order(const char *name)
+{
+	const char *id = strrchr(name, '.');
+	if (!id || id == name)
+		return -1;
+	const char *p = id;
+	while (p > name && ISDIGIT(p[-1]))
+		p--;
+	if (p == id || p == name || p[-1] != '.')
+		return -1;
+	return atoi(p);
+}
+
+struct moved_section {
+	lto_file_decl_data *module;
+	section_slot *slot;
+	std::string alias;
+};
+
+int collect_slot(void **entry, void *arg)
+{
+	std::vector<section_slot *> *v = (std::vector<section_slot *> *)arg;
+	v->push_back((section_slot *)*entry);
+	return 1;
+}
+
+/* Without debug information, sanitizers or reports that print them,
+ * where a symbol is declared reaches no object: only messages. */
+bool locations_unused()
+{
+	return debug_info_level == DINFO_LEVEL_NONE && !flag_sanitize && !flag_stack_usage_info &&
+	       !flag_callgraph_info && !profile_arc_flag && !flag_test_coverage && !flag_branch_probabilities &&
+	       !flag_auto_profile;
+}
+
+unsigned int renumber()
+{
+	if (read_end < 0)
+		return keep("the modules' end was not seen");
+	if (!flag_toplevel_reorder)
+		return keep("-fno-toplevel-reorder");
+	if (symtab->first_asm_symbol())
+		return keep("a top-level asm");
+	std::vector<sym> syms;
+	std::vector<lto_file_decl_data *> modules;
+	symtab_node *n;
+	FOR_EACH_SYMBOL (n) {
+		if (n->no_reorder)
+			return keep("a symbol with no_reorder");
+		bool made = n->order >= read_end;
+		lto_file_decl_data *m = made ? origin_module(n) : n->lto_file_data;
+		if (m && !made && (n->order < m->order_base || n->order - m->order_base >= HALF))
+			return keep("a module of 32768 or more symbols");
+		if (m && std::find(modules.begin(), modules.end(), m) == modules.end())
+			modules.push_back(m);
+		syms.push_back({ n, m, made, made || !m ? signature(n) : IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(n->decl)) });
+	}
+	if (modules.size() >= SLOTS)
+		return keep("16384 or more modules");
+
+	/* the modules' slots: by hash, collisions in name order */
+	std::vector<std::pair<unsigned, lto_file_decl_data *>> wanted;
+	for (lto_file_decl_data *m : modules)
+		wanted.push_back({ hash_str(m->file_name, 2166136261u) % SLOTS, m });
+	std::sort(wanted.begin(), wanted.end(),
+		  [](const std::pair<unsigned, lto_file_decl_data *> &a,
+		     const std::pair<unsigned, lto_file_decl_data *> &b) {
+			  if (a.first != b.first)
+				  return a.first < b.first;
+			  int c = strcmp(a.second->file_name, b.second->file_name);
+			  return c ? c < 0 : a.second->id < b.second->id;
+		  });
+	std::vector<char> taken(SLOTS);
+	std::map<lto_file_decl_data *, int> base;
+	for (auto &w : wanted) {
+		unsigned slot = w.first;
+		while (taken[slot])
+			slot = (slot + 1) % SLOTS;
+		taken[slot] = 1;
+		base[w.second] = (int)(slot << SLOT_BITS);
+	}
+	base[NULL] = SLOTS << SLOT_BITS;
+
+	/* each symbol's place in its half: a hash of its signature,
+	 * collisions in signature order */
+	std::map<std::pair<lto_file_decl_data *, bool>, int> count;
+	for (const sym &s : syms)
+		if (++count[{ s.module, s.made }] >= HALF)
+			return keep("32768 or more symbols of one module in one half");
+	std::sort(syms.begin(), syms.end(), [](const sym &a, const sym &b) { return a.sig < b.sig; });
+	std::map<std::pair<lto_file_decl_data *, bool>, std::vector<char>> used;
+	std::vector<int> place(syms.size());
+	for (size_t i = 0; i < syms.size(); i++) {
+		std::vector<char> &u = used[{ syms[i].module, syms[i].made }];
+		if (u.empty())
+			u.resize(HALF);
+		unsigned at = hash_str(syms[i].sig.c_str(), 2166136261u) % HALF;
+		while (u[at]) /* a free place exists: fewer than HALF */
+			at = (at + 1) % HALF;
+		u[at] = 1;
+		place[i] = (int)at;
+	}
+
+	/* a symbol read from a module finds its body (or initializer)
+	 * section by ORDER - module base: each such section gets the name
+	 * of its new place too */
+	std::map<lto_file_decl_data *, std::map<int, std::vector<section_slot *>>> by_order;
+	for (lto_file_decl_data *m : modules) {
+		std::vector<section_slot *> all;
+		htab_traverse_noresize(m->section_hash_table, collect_slot, &all);
+		for (section_slot *sl : all) {
+			int o = section_order(sl->name);
+			if (o >= 0)
+				by_order[m][o].push_back(sl);
+		}
+	}
+	std::vector<moved_section> moved;
+	for (size_t i = 0; i < syms.size(); i++) {
+		const sym &s = syms[i];
+		if (s.made || !s.module)
+			continue;
+		int old_local = s.node->order - s.module->order_base;
+		if (old_local == place[i])
+			continue;
+		auto it = by_order[s.module].find(old_local);
+		if (it == by_order[s.module].end())
+			continue;
+		for (section_slot *sl : it->second) {
+			const char *id = strrchr(sl->name, '.');
+			const char *num = id - 1;
+			while (ISDIGIT(num[-1]))
+				num--;
+			std::string alias = std::string(sl->name, num - sl->name) + std::to_string(place[i]) + id;
+			section_slot probe = { alias.c_str(), 0, 0, NULL };
+			section_slot *there = (section_slot *)htab_find(s.module->section_hash_table, &probe);
+			if (there && there->start != sl->start)
+				return keep("a section name taken");
+			if (!there)
+				moved.push_back({ s.module, sl, alias });
+		}
+	}
+	for (moved_section &mv : moved) {
+		section_slot *copy = XNEW(section_slot);
+		*copy = *mv.slot;
+		copy->name = xstrdup(mv.alias.c_str());
+		copy->next = NULL;
+		void **entry = htab_find_slot(mv.module->section_hash_table, copy, INSERT);
+		*entry = copy;
+	}
+
+	bool strip = locations_unused();
+	for (size_t i = 0; i < syms.size(); i++) {
+		sym &s = syms[i];
+		s.node->order = base[s.module] + (s.made && s.module ? HALF : 0) + place[i];
+		if (strip)
+			DECL_SOURCE_LOCATION(s.node->decl) = UNKNOWN_LOCATION;
+	}
+	int top = 0;
+	for (const sym &s : syms)
+		top = std::max(top, s.node->order);
+	for (lto_file_decl_data *m : modules)
+		m->order_base = base[m];
+	symtab->order = top + 1;
+	if (verbose)
+		fprintf(stderr, "stable-order: %zu symbols of %zu modules renumbered, %zu sections renamed%s\n",
+			syms.size(), modules.size(), moved.size(), strip ? ", declaration locations dropped" : "");
+	return 0;
+}
+
+/* The first pass that runs at WPA runs once the modules were read. */
+void note_pass(void *, void *)
+{
+	if (flag_wpa && read_end < 0)
+		read_end = symtab->order;
+}
+
+const pass_data renumber_pass_data = {
+	IPA_PASS, "xgcc-stable-order", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0,
+};
+
+struct renumber_pass : ipa_opt_pass_d {
+	renumber_pass(gcc::context *ctxt)
+		: ipa_opt_pass_d(renumber_pass_data, ctxt, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL)
+	{
+	}
+	bool gate(function *) final override { return flag_wpa; }
+	unsigned int execute(function *) final override { return renumber(); }
+	opt_pass *clone() final override { return new renumber_pass(m_ctxt); }
+};
+
+} // namespace
+
+int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+	if (!plugin_default_version_check(version, &gcc_version))
+		return 1;
+	static struct plugin_info about = { "1", "xgcc's stable symbol numbers for the LTRANS cache" };
+	register_callback(info->base_name, PLUGIN_INFO, NULL, &about);
+	verbose = version_flag;
+	/* after the last IPA pass that makes or removes symbols (comdats
+	 * privatization), before WPA partitions and writes */
+	struct register_pass_info after_comdats = { new renumber_pass(g), "comdats", 0, PASS_POS_INSERT_AFTER };
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &after_comdats);
+	register_callback(info->base_name, PLUGIN_PASS_EXECUTION, note_pass, NULL);
+	return 0;
+}
