@@ -28,6 +28,8 @@
  *     the order of the names;
  *   - each body or initializer section of a module gets its symbol's new
  *     position as a second name in the module's table of sections;
+ *   - the translation units' numbers (counted in link order too, so a
+ *     file added moved every later one's) come from the modules' slots;
  *   - without debug information, sanitizers, profiling or reports that
  *     print source positions, the symbols' declarations lose theirs:
  *     they reach no object then, only messages (a function that moved
@@ -57,7 +59,7 @@ int plugin_is_GPL_compatible;
 
 namespace {
 
-enum { SLOT_BITS = 16, HALF = 1 << (SLOT_BITS - 1), SLOTS = 1 << 14 };
+enum { SLOT_BITS = 16, HALF = 1 << (SLOT_BITS - 1), SLOTS = 1 << 14, UNITS = 16 };
 
 int read_end = -1; /* symtab->order once the modules were read */
 bool verbose;
@@ -285,10 +287,29 @@ unsigned int renumber()
 		*entry = copy;
 	}
 
+	/* the translation units' numbers (cgraph_node::unit_id, counted in
+	 * link order like the symbols'; only told apart, never ordered)
+	 * from the modules' slots */
+	std::map<int, int> unit;
+	for (const sym &s : syms) {
+		cgraph_node *c = dyn_cast<cgraph_node *>(s.node);
+		if (!c || s.made || !s.module)
+			continue;
+		int local = c->unit_id - s.module->unit_base;
+		if (local >= 0 && local < UNITS)
+			unit[c->unit_id] = ((base[s.module] >> SLOT_BITS) + 1) * UNITS + local;
+	}
+
 	bool strip = locations_unused();
 	for (size_t i = 0; i < syms.size(); i++) {
 		sym &s = syms[i];
 		s.node->order = base[s.module] + (s.made && s.module ? HALF : 0) + place[i];
+		if (cgraph_node *c = dyn_cast<cgraph_node *>(s.node)) {
+			auto u = unit.find(c->unit_id);
+			if (u != unit.end())
+				c->unit_id = u->second;
+			symtab->max_unit = std::max(symtab->max_unit, c->unit_id);
+		}
 		if (strip)
 			DECL_SOURCE_LOCATION(s.node->decl) = UNKNOWN_LOCATION;
 	}

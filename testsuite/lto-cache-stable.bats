@@ -102,12 +102,12 @@ edit() {
 	[ "$output" != "$(cat "$G/expected")" ] || fail "the edit did not change the program"
 }
 
-@test "a file added: at most two partitions compiled again" {
+@test "a file added in the middle of the link: at most two partitions compiled again" {
 	tree
 	link warm "$PWD/cache"
 	assert_success
-	printf 'unsigned new_file_fn(unsigned x) { return x + 1u; }\n' >"$G/prog/zz.c"
-	"$XGCC" -O2 -flto -c "$G/prog/zz.c" -o "$G/prog/zz.o"
+	printf 'unsigned new_file_fn(unsigned x) { return x + 1u; }\n' >"$G/prog/u1b.c"
+	"$XGCC" -O2 -flto -c "$G/prog/u1b.c" -o "$G/prog/u1b.o"
 	link edited "$PWD/cache"
 	assert_success
 	n=$(compiled)
