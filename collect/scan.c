@@ -353,8 +353,8 @@ static void report_path(const struct input *in)
 	for (size_t m = 0; m < in->nmembers; m++)
 		for_nm += member_needs_nm(&in->members[m]);
 	if (for_nm)
-		fprintf(stderr, "collect2: read by the object layer and nm: %s (%zu member%s in a format only nm reads)\n",
-			in->path, for_nm, for_nm == 1 ? "" : "s");
+		fprintf(stderr, "collect2: read by the object layer and nm: %s (%zu member%s in a format "
+			"only nm reads)\n", in->path, for_nm, for_nm == 1 ? "" : "s");
 	else
 		fprintf(stderr, "collect2: read by the object layer: %s\n", in->path);
 }
@@ -387,10 +387,11 @@ void link_scan(struct link *l)
 		struct input *in = &l->inputs[i];
 		if (in->kind == OBJK_ELF_DYN)
 			continue;
-		if (in->known_clean && (l->verbose || l->trace))
-			fprintf(stderr, "collect2: known to hold no IR: %s\n", in->path);
-		if (in->known_clean)
+		if (in->known_clean) {
+			if (l->verbose || l->trace)
+				fprintf(stderr, "collect2: known to hold no IR: %s\n", in->path);
 			continue;
+		}
 		scan_input(l, in, 1);
 		if (in->scanned && (l->verbose || l->trace))
 			report_path(in);
