@@ -92,7 +92,18 @@ struct ld_edit {
 void link_read_args(struct link *l);
 /* scan.c: classify every input, find the LTO ones, select archive members. */
 void link_scan(struct link *l);
-/* scan.c: one line of "nm -A -P" output; when it shows an LTO marker,
+/* scan.c: 1 when NAME is the LTO marker __gnu_lto_v1, 2 when it is
+ * __gnu_lto_slim (with the target's symbol prefix), else 0. */
+int link_lto_marker(const struct link *l, const char *name);
+/* scan.c: an earlier input that is the same file as IN (read once), or NULL. */
+const struct input *link_same_file_before(const struct link *l, const struct input *in);
+
+/* nm.c: a member in a format the object layer does not read, for nm. */
+int member_needs_nm(const struct member *m);
+/* nm.c: nm over the archives that have such members; one of them with
+ * an LTO marker stops the link. */
+void nm_scan(struct link *l);
+/* nm.c: one line of "nm -A -P" output; when it shows an LTO marker,
  * set OBJ_MARKED[input] or MEMBER_MARKED[input][member] (fuzz/nm.c). */
 void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int **member_marked);
 

@@ -1,21 +1,22 @@
 /* Scanning the link inputs: what each one is, which carry LTO IR, and
  * which archive members the link pulls in.
  *
- * LTO objects are found two ways.  nm, run once over all objects and
- * archives with an explicit BFD target (--target=default keeps binutils
- * from loading its LTO plugin and shows the raw symbols), reveals the
- * markers __gnu_lto_v1 (xgcc, GCC 4.5) and __gnu_lto_slim (GCC 12 slim
- * objects), with the target's symbol prefix ("___gnu_lto_v1" on i386
- * COFF).  Fat objects of stock GCC 12 carry no marker: the object layer
- * finds their .gnu.lto_ sections.  Where the target has no nm (the Cygwin
- * rows on a machine without a Cygwin toolchain), the markers are read from
- * the symbol tables through the object layer instead.  nm runs while the
- * object layer reads the inputs (each mapped, only its headers, tables and
- * LTO sections touched): the markers are needed only afterwards, to check
- * that what carries one has LTO sections.  Neither reads the files known
- * to hold no IR (the scan memo, memo.c, and the objects the driver has
- * just compiled without -flto), and when nothing else carries IR, the
- * link is ld's alone: nothing more is read.
+ * An object, or an archive member, carries IR when it has .gnu.lto_
+ * sections; the object layer reads them (each file mapped, only its
+ * headers, tables and LTO sections touched), which finds the fat objects
+ * of stock GCC 12 too, and the slim ones by their LTO headers.  The same
+ * reading looks in the symbol tables for the markers __gnu_lto_v1 (xgcc,
+ * GCC 4.5) and __gnu_lto_slim (GCC 12 slim objects), with the target's
+ * symbol prefix ("___gnu_lto_v1" on i386 COFF), among all the symbols
+ * that nm shows: a marked object without LTO sections is an error.
+ * Until 2026-12-06 the markers came from nm, run over every object and
+ * archive beside the object layer: a process per link for what the
+ * layer had already read.  nm now reads only the archive members in
+ * formats other than ELF and PE-COFF (nm.c).  Neither reads the files
+ * known to hold no IR (the scan memo, memo.c, and the objects the driver
+ * has just compiled without -flto), and when nothing else carries IR,
+ * the link is ld's alone: nothing more is read.  With -v, a line per
+ * input says which way it was judged.
  *
  * Archive members are selected as ld selects them: walking the inputs in
  * order, a member is pulled when it defines a symbol that is undefined
@@ -33,16 +34,10 @@
 #include "lto-sections.h"
 #include "memo.h"
 #include "namemap.h"
-#include "process.h"
-#include "respfile.h"
-#include "tempfile.h"
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* --- sets of symbol names (lib/namemap.h, every value 1) ------------ */
 
@@ -101,25 +96,27 @@ static void raw_symbols(struct obj_file *f, struct link_sym **syms, size_t *n)
 	}
 }
 
-/* Open PATH, tell whether it carries LTO IR (and is slim), and read its
- * symbols the way the member selection wants them. */
-static int is_marker(const struct link *l, const char *name);
-
-/* LTO IR where nm saw a marker, or the object layer did when there is no nm. */
-static void check_marker(const char *path, int marked, int lto)
+/* 1 for __gnu_lto_v1, 2 for __gnu_lto_slim (with the target's prefix), else 0. */
+int link_lto_marker(const struct link *l, const char *name)
 {
-	if (marked && !lto)
-		stop("%s: has the LTO marker but no .gnu.lto_ sections", path);
+	const char *p = l->target->symbol_prefix;
+	size_t plen = strlen(p);
+	if (strncmp(name, p, plen) != 0)
+		return 0;
+	return strcmp(name + plen, "__gnu_lto_v1") == 0 ? 1 : strcmp(name + plen, "__gnu_lto_slim") == 0 ? 2 : 0;
 }
 
-/* F, opened from PATH; FIND_MARKER: nm is not run, look for the marker
- * here.  F is closed. */
+/* F, opened from PATH: whether it carries LTO IR (and is slim), and its
+ * symbols the way the member selection wants them.  FIND_MARKER: look
+ * for the LTO markers among all its symbols, local ones too, as nm lists
+ * them; a marked object without .gnu.lto_ sections is an error.  F is
+ * closed. */
 static void scan_object(const struct link *l, struct obj_file *f, const char *path, int find_marker, int *lto,
 			int *slim, struct link_sym **syms, size_t *nsyms)
 {
 	int marked = 0;
 	for (size_t i = 0; find_marker && i < obj_nsymbols(f) && !marked; i++)
-		marked = obj_symbol(f, i)->binding != OBJB_LOCAL && is_marker(l, obj_symbol(f, i)->name);
+		marked = link_lto_marker(l, obj_symbol(f, i)->name);
 	int has_lto = 0;
 	for (struct lto_sections it = { .f = f }; lto_sections_next(&it);) {
 		const struct obj_section *s = it.s;
@@ -133,7 +130,8 @@ static void scan_object(const struct link *l, struct obj_file *f, const char *pa
 				*slim = 1;
 		}
 	}
-	check_marker(path, marked, has_lto);
+	if (marked && !has_lto)
+		stop("%s: has the LTO marker but no .gnu.lto_ sections", path);
 	*lto = has_lto;
 	char *reason;
 	if (has_lto) {
@@ -147,140 +145,12 @@ static void scan_object(const struct link *l, struct obj_file *f, const char *pa
 
 /* An earlier input that is the same file as IN (the MinGW link names its
  * libraries two and three times, gcc's -lgcc twice), or NULL: read once. */
-static const struct input *same_file_before(const struct link *l, const struct input *in)
+const struct input *link_same_file_before(const struct link *l, const struct input *in)
 {
 	for (const struct input *p = l->inputs; in->keyed && p < in; p++)
 		if (p->keyed && p->kind == in->kind && p->key.dev == in->key.dev && p->key.ino == in->key.ino)
 			return p;
 	return NULL;
-}
-
-/* --- nm -------------------------------------------------------------- */
-
-/* 1 for __gnu_lto_v1, 2 for __gnu_lto_slim (with the target's prefix), else 0. */
-static int is_marker(const struct link *l, const char *name)
-{
-	const char *p = l->target->symbol_prefix;
-	size_t plen = strlen(p);
-	if (strncmp(name, p, plen) != 0)
-		return 0;
-	return strcmp(name + plen, "__gnu_lto_v1") == 0 ? 1 : strcmp(name + plen, "__gnu_lto_slim") == 0 ? 2 : 0;
-}
-
-/* One line of "nm -A -P" output: mark the input or member it names when
- * its symbol is an LTO marker.  Lines look like "PATH: NAME TYPE ..." or
- * "ARCHIVE[MEMBER]: NAME TYPE ..."; anything else is passed over. */
-void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int **member_marked)
-{
-	for (size_t i = 0; i < l->ninputs; i++) {
-		struct input *in = &l->inputs[i];
-		size_t plen = strlen(in->path);
-		if (strncmp(line, in->path, plen) != 0)
-			continue;
-		const char *rest = line + plen;
-		const char *member = NULL;
-		size_t mlen = 0;
-		if (*rest == '[') {
-			member = rest + 1;
-			const char *close = strstr(member, "]: ");
-			if (!close)
-				continue;
-			mlen = (size_t)(close - member);
-			rest = close + 1;
-		}
-		if (strncmp(rest, ": ", 2) != 0)
-			continue;
-		char name[4096];
-		int marker;
-		if (sscanf(rest + 2, "%4095s", name) != 1 || !(marker = is_marker(l, name)))
-			break;
-		if (!member) {
-			obj_marked[i] |= marker;
-			break;
-		}
-		/* Members may share a name, and nm shows them in order: the
-		 * first member of that name without this marker yet (a member
-		 * has each marker once, and an xgcc object both). */
-		for (size_t m = 0; m < in->nmembers; m++)
-			if (strlen(in->members[m].m.name) == mlen &&
-			    strncmp(in->members[m].m.name, member, mlen) == 0 && !(member_marked[i][m] & marker)) {
-				member_marked[i][m] |= marker;
-				break;
-			}
-		break;
-	}
-}
-
-/* nm over all objects and archives, started before the object layer's
- * scan and waited for after it. */
-struct nm_run {
-	struct strvec argv;
-	struct spawn_cmd cmd;
-	pid_t pid;
-	char *out;
-};
-
-/* Start nm over the objects and archives (none: nothing is started).
- * Returns -1 when the target has no nm to run, else 0. */
-static int nm_start(struct link *l, struct nm_run *r)
-{
-	struct strvec *c = &r->argv;
-	strvec_push(c, (char *)l->nm);
-	strvec_push(c, "--target=default");
-	strvec_push(c, "-A");
-	strvec_push(c, "-P");
-	size_t nfiles = 0;
-	for (size_t i = 0; i < l->ninputs; i++) {
-		enum obj_kind k = l->inputs[i].kind;
-		if ((obj_kind_is_object(k) || obj_kind_is_archive(k)) && !l->inputs[i].known_clean &&
-		    !same_file_before(l, &l->inputs[i])) {
-			strvec_push(c, l->inputs[i].path);
-			nfiles++;
-		}
-	}
-	if (!nfiles)
-		return 0;
-	respfile_fit(c, 4); /* nm reads @FILE: thousands of long paths fit */
-	if (l->trace)
-		strvec_print(c, stderr);
-	r->out = temp_make(".nm");
-	r->cmd = (struct spawn_cmd){ .argv = c->v, .name = "nm", .out_path = r->out, .err_path = "/dev/null" };
-	if (spawn_start(&r->cmd, 1, &r->pid) == 0)
-		return 0;
-	if (r->cmd.exec_errno == ENOENT && *l->target->tool_prefix) {
-		if (l->verbose)
-			fprintf(stderr, "collect2: no %s: the LTO markers are read from the symbol tables\n", l->nm);
-		return -1;
-	}
-	fatal("cannot execute %s: %s", diag_q(l->nm), strerror(r->cmd.exec_errno));
-}
-
-/* Wait for nm and mark what has a marker. */
-static void nm_finish(struct link *l, struct nm_run *r, int *obj_marked, int **member_marked)
-{
-	if (!r->out) {
-		strvec_free(&r->argv);
-		return;
-	}
-	spawn_wait(&r->cmd, 1, &r->pid, 0);
-	/* 1 is a file nm did not recognize, which the object layer judges;
-	 * more, or a signal (reported by spawn), is nm failing, as in gcc */
-	if (r->cmd.status > 1 && r->cmd.status < 128)
-		fatal("%s returned %d exit status", l->nm, r->cmd.status);
-	if (r->cmd.status >= 128)
-		exit(1);
-	FILE *f = fopen(r->out, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	while (f && getline(&line, &cap, f) > 0)
-		nm_mark_line(l, line, obj_marked, member_marked);
-	free(line);
-	if (f)
-		fclose(f);
-	/* gone now, not at exit: a collect2 killed later leaves no copy of
-	 * every symbol of the link in TMPDIR */
-	unlink(r->out);
-	strvec_free(&r->argv);
 }
 
 /* --- the member selection -------------------------------------------- */
@@ -432,7 +302,7 @@ static void scan_input(const struct link *l, struct input *in, int find_marker)
 	if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN) {
 		scan_object(l, open_file(in->path), in->path, find_marker && in->kind != OBJK_ELF_DYN, &in->lto,
 			    &in->slim, &in->syms, &in->nsyms);
-	} else if (obj_kind_is_archive(in->kind) && (same = same_file_before(l, in)) && same->scanned) {
+	} else if (obj_kind_is_archive(in->kind) && (same = link_same_file_before(l, in)) && same->scanned) {
 		/* its members as read there; pulled or not, per occurrence */
 		in->nmembers = same->nmembers;
 		in->members = xmalloc(in->nmembers * sizeof *in->members + 1);
@@ -475,34 +345,28 @@ static int carries_ir(const struct input *in)
 	return lto;
 }
 
-/* nm's markers against what the object layer found in the inputs read. */
-static void check_markers(struct link *l, struct nm_run *nm)
+/* With -v, how the scan judged IN: which files the object layer read,
+ * which archives also went to nm. */
+static void report_path(const struct input *in)
 {
-	int *obj_marked = xcalloc(l->ninputs, sizeof *obj_marked);
-	int **member_marked = xcalloc(l->ninputs, sizeof *member_marked);
-	for (size_t i = 0; i < l->ninputs; i++)
-		member_marked[i] = xcalloc(l->inputs[i].nmembers + 1, sizeof **member_marked);
-	nm_finish(l, nm, obj_marked, member_marked);
-	for (size_t i = 0; i < l->ninputs; i++) {
-		struct input *in = &l->inputs[i];
-		if (obj_kind_is_object(in->kind))
-			check_marker(in->path, obj_marked[i], in->lto);
-		for (size_t m = 0; m < in->nmembers; m++)
-			if (obj_kind_is_object(in->members[m].kind))
-				check_marker(in->members[m].path, member_marked[i][m], in->members[m].lto);
-		free(member_marked[i]);
-	}
-	free(member_marked);
-	free(obj_marked);
+	size_t for_nm = 0;
+	for (size_t m = 0; m < in->nmembers; m++)
+		for_nm += member_needs_nm(&in->members[m]);
+	if (for_nm)
+		fprintf(stderr, "collect2: read by the object layer and nm: %s (%zu member%s in a format "
+			"only nm reads)\n", in->path, for_nm, for_nm == 1 ? "" : "s");
+	else
+		fprintf(stderr, "collect2: read by the object layer: %s\n", in->path);
 }
 
 /* First the inputs that may hold IR, those the scan memo does not know
  * and the driver did not compile without -flto (XGCC_PLAIN_OBJECTS, its
- * objects' names a line each): nm over them while the object layer reads
- * them.  When none carries IR, the link is ld's alone and nothing more
- * is read; else the rest are read too (the member selection and lto1's
- * resolution need every symbol) and the archive members the link pulls
- * are selected. */
+ * objects' names a line each): the object layer reads them, LTO markers
+ * included, and nm the archives with members in other formats (nm.c).
+ * When none carries IR, the link is ld's alone and nothing more is read;
+ * else the rest are read too (the member selection and lto1's resolution
+ * need every symbol) and the archive members the link pulls are
+ * selected. */
 void link_scan(struct link *l)
 {
 	struct scan_memo *memo = scan_memo_open(l->verbose);
@@ -515,18 +379,24 @@ void link_scan(struct link *l)
 		in->keyed = scan_memo_key(in->path, &in->key) == 0;
 		in->known_clean = (obj_kind_is_object(in->kind) && strvec_contains(&plain, in->path)) ||
 				  (in->keyed && scan_memo_knows(memo, &in->key));
-		if (in->known_clean && l->trace)
-			fprintf(stderr, "collect2: known to hold no IR: %s\n", in->path);
 	}
 	strvec_free(&plain);
 
-	struct nm_run nm = { 0 };
-	int find_marker = nm_start(l, &nm) < 0;
 	int any_ir = 0;
-	for (size_t i = 0; i < l->ninputs; i++)
-		if (!l->inputs[i].known_clean && l->inputs[i].kind != OBJK_ELF_DYN)
-			scan_input(l, &l->inputs[i], find_marker);
-	check_markers(l, &nm);
+	for (size_t i = 0; i < l->ninputs; i++) {
+		struct input *in = &l->inputs[i];
+		if (in->kind == OBJK_ELF_DYN)
+			continue;
+		if (in->known_clean) {
+			if (l->verbose || l->trace)
+				fprintf(stderr, "collect2: known to hold no IR: %s\n", in->path);
+			continue;
+		}
+		scan_input(l, in, 1);
+		if (in->scanned && (l->verbose || l->trace))
+			report_path(in);
+	}
+	nm_scan(l);
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
 		if (carries_ir(in))

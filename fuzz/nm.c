@@ -1,4 +1,4 @@
-/* Fuzz target: collect2's reading of "nm -A -P" output (collect/scan.c
+/* Fuzz target: collect2's reading of "nm -A -P" output (collect/nm.c
  * nm_mark_line), which finds the LTO markers __gnu_lto_v1 and
  * __gnu_lto_slim of objects and archive members by the names nm prints.
  * The link has an object "a.o", an archive "lib.a" with members x.o,

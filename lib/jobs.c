@@ -43,6 +43,7 @@
 #include "jobs.h"
 #include "diag.h"
 #include "process.h"
+#include "progpath.h"
 #include "tempfile.h"
 
 #include <ctype.h>
@@ -347,7 +348,7 @@ static int start(char **const *argvs, const char *const *err_paths, size_t i, in
 	block_signals(&old);
 	posix_spawnattr_setsigmask(&attr, &old);
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-	int err = posix_spawnp(&pid, argvs[i][0], &fa, &attr, argvs[i], environ);
+	int err = progpath_spawnp(&pid, argvs[i][0], &fa, &attr, argvs[i], environ);
 	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	if (err) {

@@ -3,6 +3,7 @@
 
 #include "process.h"
 #include "diag.h"
+#include "progpath.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -72,7 +73,7 @@ int spawn_start(struct spawn_cmd *cmds, int n, pid_t *pids)
 		if (cmds[i].err_path)
 			posix_spawn_file_actions_addopen(&fa, 2, cmds[i].err_path,
 							 O_WRONLY | O_CREAT | O_TRUNC, 0666);
-		int err = posix_spawnp(&pids[i], cmds[i].argv[0], &fa, NULL, cmds[i].argv, environ);
+		int err = progpath_spawnp(&pids[i], cmds[i].argv[0], &fa, NULL, cmds[i].argv, environ);
 		posix_spawn_file_actions_destroy(&fa);
 		if (prev_read >= 0)
 			close(prev_read);

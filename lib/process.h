@@ -1,6 +1,7 @@
 /* Running other programs.
  *
- * Programs start through posix_spawnp with an argv vector: no shell is
+ * Programs start through posix_spawnp with an argv vector (a bare name's
+ * place in PATH looked up once per process, progpath.c): no shell is
  * ever involved, so file names reach them as single arguments whatever
  * they contain.  A pipeline (cc1 -pipe | as) connects each command's
  * standard output to the next one's standard input.  While a child runs

@@ -4,8 +4,9 @@
 # triplet on objects and archives the MinGW compilers made (the same COFF
 # formats and symbol prefixes), the MinGW nm and ld standing in for the
 # Cygwin ones (same BFD targets).  What is checked: the scan (LTO inputs,
-# archive members pulled), the markers with the target's prefix, with
-# nm and without it, and the resolution's symbol names.
+# archive members pulled), the markers with the target's prefix, nm for
+# the formats only it reads, with and without it, and the resolution's
+# symbol names.
 load helper
 
 LTO1="$XGCC_BUILDDIR/lto1"
@@ -73,9 +74,11 @@ PREVAILING_DEF_IRONLY ${P}lib_add" ]
 @test "x86_64-pc-cygwin: scan, archive members and resolution of COFF LTO objects" { link_row x86_64-pc-cygwin x86_64-w64-mingw32; }
 @test "i686-pc-cygwin: scan, archive members and resolution (_ names) of COFF LTO objects" { link_row i686-pc-cygwin i686-w64-mingw32; }
 
-# Without the target's nm the markers come from the symbol tables: the
-# same scan, and an object with the marker but no LTO sections is
-# refused either way.
+# The markers come from the symbol tables, with the target's nm or
+# without it: an object with the marker but no LTO sections is refused
+# either way, and nm is not run on objects.  An archive member in a
+# format only nm reads (symbolsrec) goes to nm, which finds its marker;
+# without nm it is taken to hold no IR, which -v says.
 markers_row() {
 	setup_row "$@"
 	printf 'int __gnu_lto_v1;\nint fake(void) { return 0; }\n' >marked.c
@@ -84,17 +87,31 @@ markers_row() {
 	collect2 -r -o r.o marked.o
 	assert_failure
 	assert_output --partial "marked.o: has the LTO marker but no .gnu.lto_ sections"
+	refute_output --partial "nm --target=default"
+	"$MINGW-objcopy" -O symbolsrec l2.o l2.srec
+	grep -q "^  ${P}__gnu_lto_v1 " l2.srec
+	# no symbol index: ar would ask its LTO plugin for the marked member
+	"$MINGW-ar" rcS libs.a l1.o l2.srec
+	collect2 -e $ENTRY -o p.exe a.o b.o libs.a
+	assert_failure
+	assert_line "collect2: read by the object layer and nm: libs.a (1 member in a format only nm reads)"
+	assert_line --regexp "^$CYG-nm --target=default -A -P libs\.a$"
+	assert_output --regexp "libs\.a@0x[0-9a-f]+: has the LTO marker but is not an object collect2 can read"
 	rm "bin/$CYG-nm"
 	collect2 -r -o r.o marked.o
 	assert_failure
-	assert_output --partial "collect2: no $CYG-nm: the LTO markers are read from the symbol tables"
 	assert_output --partial "marked.o: has the LTO marker but no .gnu.lto_ sections"
 	collect2 -e $ENTRY -o p.exe a.o b.o lib.a
 	assert_success
+	refute_output --partial "no $CYG-nm"
 	assert_line "collect2: LTO input: a.o (slim)"
 	assert_line --regexp "^collect2: LTO input: lib\.a@0x[0-9a-f]+ \(slim, member l1\.o\)$"
 	grep -q "PREVAILING_DEF_IRONLY ${P}unused_fn\$" p.exe.res
+	collect2 -e $ENTRY -o p.exe a.o b.o libs.a
+	assert_success
+	assert_line "collect2: no $CYG-nm: the members only nm reads are taken to hold no IR"
+	assert_line --regexp "^collect2: LTO input: libs\.a@0x[0-9a-f]+ \(slim, member l1\.o\)$"
 }
 
-@test "x86_64-pc-cygwin: the markers with nm and, without one, from the symbol tables" { markers_row x86_64-pc-cygwin x86_64-w64-mingw32; }
-@test "i686-pc-cygwin: the ___gnu_lto_v1 marker with nm and, without one, from the symbol tables" { markers_row i686-pc-cygwin i686-w64-mingw32; }
+@test "x86_64-pc-cygwin: the markers from the symbol tables; nm for a member only it reads, if there is one" { markers_row x86_64-pc-cygwin x86_64-w64-mingw32; }
+@test "i686-pc-cygwin: the ___gnu_lto_v1 marker from the symbol tables; nm for a member only it reads, if there is one" { markers_row i686-pc-cygwin i686-w64-mingw32; }
