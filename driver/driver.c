@@ -668,15 +668,18 @@ static void offload_options(struct driver *d)
 	strvec_free(&targets);
 }
 
-/* -fplugin=NAME: a file, or NAME.so in the backend's plugin directory. */
+/* -fplugin=NAME: a file, or NAME.so in the backend's plugin directory.
+ * Whether plugins load is the backend's (its host's and configure's),
+ * not the target's: Debian's MinGW cross GCCs load them. */
 static void check_plugins(const struct driver *d)
 {
 	for (size_t i = 0; i < d->nopts; i++) {
 		const char *w = d->opts[i].word;
 		if (strncmp(w, "-fplugin=", 9) != 0)
 			continue;
-		if (!d->target->plugins) {
-			diag(DIAG_ERROR, "%s: plugins are not supported for target %s", w, backend_triplet());
+		if (backend_plugin_dir()[0] != '/') {
+			/* -print-file-name=plugin found no directory: cc1's words */
+			diag(DIAG_ERROR, "%s: plugin support is disabled; configure with --enable-plugin", w);
 			continue;
 		}
 		const char *name = w + 9;

@@ -33,7 +33,6 @@ struct target {
 	const char *tool_prefix;    /* of binutils' programs: "" native, "x86_64-w64-mingw32-" */
 	enum target_system system;
 	int tune_follows_arch;      /* an explicit -march= drops the default -mtune= */
-	int plugins;                /* the backend can load -fplugin= modules (ELF hosts) */
 	const struct target_abi *abis;
 	size_t nabis;
 	const char *default_output; /* ld's output without -o: "a.out", "a.exe" */

@@ -138,3 +138,25 @@ edit() {
 	run ./pn
 	assert_output "$(cat "$G/expected")"
 }
+
+@test "MinGW: WPA runs the stable-order plugin too (the MinGW cross GCCs load plugins, as gcc's -fplugin does)" {
+	local X="$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc" so f
+	[ -x "$X" ] || skip "the x86_64-w64-mingw32 target is not configured (gcc-mingw-w64-x86-64)"
+	tree
+	for f in "$G"/prog/*.c; do
+		"$X" -O2 -flto -c "$f" -o "${f%.c}.mingw.o"
+	done
+	"$X" -O2 -c "$G/nonlto.c" -o nonlto.mingw.o
+	run "$X" -O2 -flto=2 -v -flto-cache="$PWD/mc" "$G"/prog/*.mingw.o nonlto.mingw.o -o p.exe
+	assert_success
+	assert_line --regexp '^stable-order: [0-9]+ symbols of 13 modules renumbered'
+	run "$X" -O2 -flto=2 -v -flto-cache="$PWD/mc" "$G"/prog/*.mingw.o nonlto.mingw.o -o p2.exe
+	assert_line 'lto1: LTRANS cache: 13 of 13 partitions reused'
+	# the driver takes -fplugin= for the target, as x86_64-w64-mingw32-gcc does
+	so=$(echo "$output" | grep -o -m1 -- "-fplugin=[^ ']*" | cut -d= -f2)
+	[ -f "$so" ] || fail "no plugin on the WPA line: $so"
+	printf 'int f(void) { return 1; }\n' >f.c
+	x86_64-w64-mingw32-gcc -fplugin="$so" -c f.c -o g.o
+	run "$X" -fplugin="$so" -c f.c -o x.o
+	assert_success
+}
