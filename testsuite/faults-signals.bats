@@ -24,11 +24,7 @@ setup() {
 	"$XGCC" -O2 -flto -c a.c m.c
 	# nm runs only for archive members in formats other than ELF and
 	# PE-COFF: libs.a has one (symbolsrec), beside an LTO member
-	echo 'int g(int x) { return x; }' >g.c
-	echo 'int l(int x) { return x; }' >l.c
-	"$XGCC" -c g.c && objcopy -O symbolsrec g.o g.srec
-	"$XGCC" -O2 -flto -c l.c
-	ar rcS libs.a l.o g.srec
+	srec_archive
 	sha256sum a.c m.c a.o m.o libs.a >"$BATS_TEST_TMPDIR/inputs.sha"
 	export FAULT_PIDS="$BATS_TEST_TMPDIR/pids"
 }

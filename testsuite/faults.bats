@@ -25,11 +25,7 @@ setup() {
 	# ELF and PE-COFF: libs.a has one (symbolsrec), beside an LTO member
 	# (which makes collect2 give ld a copy with a symbol index; binutils
 	# cannot index a symbolsrec member)
-	echo 'int g(int x) { return x; }' >g.c
-	echo 'int l(int x) { return x; }' >l.c
-	"$XGCC" -c g.c && objcopy -O symbolsrec g.o g.srec
-	"$XGCC" -O2 -flto -c l.c
-	ar rcS libs.a l.o g.srec
+	srec_archive
 	sha256sum a.c m.c a.o m.o libs.a >"$BATS_TEST_TMPDIR/inputs.sha"
 }
 

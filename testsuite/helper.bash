@@ -139,3 +139,14 @@ linux_cross_note() {
 	*-linux-gnu) echo "; Debian 12 does not install gcc-$1 beside the gcc-multilib package (./quickstart installs gcc-12-multilib instead, and gcc-$1)" ;;
 	esac
 }
+
+# srec_archive: libs.a in the current directory, an LTO member (l.o)
+# beside one in a format only nm reads (symbolsrec, g.srec): a link with
+# it runs nm.  ar's S: binutils cannot index a symbolsrec member.
+srec_archive() {
+	echo 'int g(int x) { return x; }' >g.c
+	echo 'int l(int x) { return x; }' >l.c
+	"$XGCC" -c g.c && objcopy -O symbolsrec g.o g.srec
+	"$XGCC" -O2 -flto -c l.c
+	ar rcS libs.a l.o g.srec
+}
