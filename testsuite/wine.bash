@@ -36,12 +36,22 @@ pe_machine() {
 }
 
 
+# wine_prefix: WINEPREFIX and WINE_TMPDIR for this run.  Under
+# testsuite/run, the session it started (testsuite/wine-session: one
+# persistent wineserver, wine's helper processes printing nowhere);
+# a bats file run by hand makes a prefix of its own, whose wineserver
+# comes and goes with the programs, as wine's does.
 wine_prefix() {
+	command -v wine >/dev/null 2>&1 || return 1
+	if [ -n "${XGCC_WINE_DIR:-}" ] && [ -e "$XGCC_WINE_DIR/prefix/.xgcc-made" ]; then
+		export WINEDEBUG=-all WINEPREFIX="$XGCC_WINE_DIR/prefix"
+		WINE_TMPDIR="$XGCC_WINE_DIR/tmp"
+		return 0
+	fi
 	export WINEDEBUG=-all WINEPREFIX="$BATS_RUN_TMPDIR/wineprefix"
 	# wineserver's socket lives in TMPDIR: one for the run, not the test's
 	WINE_TMPDIR="$BATS_RUN_TMPDIR/winetmp"
 	mkdir -p "$WINE_TMPDIR"
-	command -v wine >/dev/null 2>&1 || return 1
 	(
 		flock 9
 		if [ ! -e "$WINEPREFIX/.xgcc-made" ]; then
