@@ -267,6 +267,10 @@ static void cc_paths(void *arg, int which, struct strvec *out)
 		strvec_push(out, xstrdup("-imultiarch"));
 		strvec_push(out, xstrdup(d->ml->multiarch));
 	}
+	if (*backend_current()->exec_prefix) {
+		strvec_push(out, xstrdup("-iprefix"));
+		strvec_push(out, xstrdup(backend_current()->exec_prefix));
+	}
 	if (d->sysroot) {
 		strvec_push(out, xstrdup("-isysroot"));
 		strvec_push(out, xstrdup(d->sysroot));

@@ -68,6 +68,9 @@ struct backend {
 	const char *as, *ld;           /* --with-as=, --with-ld= of the GCC's configure, or "" */
 	const char *plugin_dir;
 	const char *sysroot;           /* the configured target system root (-print-sysroot), or "" */
+	/* gcc_exec_prefix of a GCC moved after its build (cc1's -iprefix,
+	 * ".../bin/../lib/gcc/"), "" for one where it was configured */
+	const char *exec_prefix;
 	int shared_libgcc;             /* it has a shared libgcc: g++ adds -shared-libgcc */
 	const char *multilib_defaults; /* "m64" */
 	const struct backend_multilib *multilibs;
