@@ -109,9 +109,12 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 			add_switch(out, &d->opts[i], &words, d->opts[i].elided);
 		}
 		for (int k = pass == 1 ? thread_self_specs(d) : 0; k > 0; k--) {
-			if (d->target->system == SYS_MINGW)
-				add_switch_word(out, "-mthreads");
-			add_switch_word(out, "-pthread");
+			/* the words stay with the switches */
+			struct strvec self = { 0 };
+			strvec_split(&self, d->target->thread_self_spec, ' ');
+			for (size_t i = 0; i < self.n; i++)
+				add_switch_word(out, self.v[i]);
+			strvec_free(&self);
 		}
 	}
 	strvec_free(&words);
