@@ -196,8 +196,7 @@ static const char *compiler_path(const struct driver *d, const char *name)
 	if (b)
 		return b;
 	if (!*path)
-		diag(DIAG_FATAL, "cannot execute %s: the backend %s given to --with-backend has no %s",
-		     diag_q(name), backend_cc(), name);
+		diag(DIAG_FATAL, "cannot execute %s: %s has no %s", diag_q(name), backend_origin(), name);
 	return path;
 }
 

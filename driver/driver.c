@@ -217,8 +217,8 @@ char *collect_as_options(const struct driver *d)
 void cannot_execute(const char *name, const char *path, int err)
 {
 	if (strcmp(name, "cc1") == 0 || strcmp(name, "cc1plus") == 0 || strcmp(name, "lto1") == 0)
-		diag(DIAG_FATAL, "cannot execute %s: %s (from the backend %s given to --with-backend)",
-		     diag_q(path), strerror(err), backend_cc());
+		diag(DIAG_FATAL, "cannot execute %s: %s (from %s)", diag_q(path), strerror(err),
+		     backend_origin());
 	diag(DIAG_FATAL, "cannot execute %s: %s", diag_q(path), strerror(err));
 	exit(1); /* not reached: a fatal error exits */
 }

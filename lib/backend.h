@@ -98,6 +98,9 @@ const struct backend *backend_current(void);
 size_t backend_index(void);
 
 const char *backend_cc(void);
+/* Where the current backend came from, for errors: "the backend gcc
+ * given to --with-backend", or a cross target's that configure found */
+const char *backend_origin(void);
 const char *backend_triplet(void);
 const char *backend_version(void);
 const char *backend_fullversion(void);
