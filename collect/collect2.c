@@ -40,17 +40,28 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char *find_tool(const char *name)
+/* A binutils program, found as gcc's collect2 finds it: in the compiler
+ * directories (COMPILER_PATH, which the driver sets) under each of NAMES,
+ * plain names such as "real-ld" and "ld" (a cross toolchain keeps its ld
+ * in TARGET/bin there); else TOOL_PREFIX-NAME from PATH, NAME being the
+ * last of NAMES (x86_64-pc-cygwin-ld for a cross linker). */
+static char *find_tool(const char *const *names, size_t nnames, const char *tool_prefix)
 {
 	struct strvec dirs = { 0 };
 	strvec_split(&dirs, getenv("COMPILER_PATH"), ':');
-	for (size_t i = 0; i < dirs.n; i++) {
-		char *p = xasprintf("%s/%s", dirs.v[i], name);
-		if (file_is_exec(p))
-			return p;
-		free(p);
-	}
-	return xstrdup(name); /* PATH */
+	char *found = NULL;
+	for (size_t n = 0; n < nnames && !found; n++)
+		for (size_t i = 0; i < dirs.n && !found; i++) {
+			char *p = xasprintf("%s/%s", dirs.v[i], names[n]);
+			if (file_is_exec(p))
+				found = p;
+			else
+				free(p);
+		}
+	for (size_t i = 0; i < dirs.n; i++)
+		free(dirs.v[i]);
+	strvec_free(&dirs);
+	return found ? found : xasprintf("%s%s", tool_prefix, names[nnames - 1]); /* PATH */
 }
 
 /* What the scan found: with -v one line per LTO input; with
@@ -396,8 +407,12 @@ int main(int argc, char **argv)
 	l.target = target_find(triplet && *triplet ? triplet : TARGET_TRIPLET);
 	if (!l.target)
 		fatal("target %s is not supported", triplet ? triplet : TARGET_TRIPLET);
-	l.ld = find_tool(xasprintf("%s%s", l.target->tool_prefix, ld_name));
-	l.nm = find_tool(xasprintf("%snm", l.target->tool_prefix));
+	/* "real-ld" first unless -fuse-ld= chose a linker, as gcc's collect2 */
+	const char *ld_names[] = { "real-ld", ld_name };
+	int ld_chosen = strcmp(ld_name, "ld") != 0;
+	l.ld = find_tool(ld_names + ld_chosen, 2 - ld_chosen, l.target->tool_prefix);
+	const char *nm_names[] = { "nm" };
+	l.nm = find_tool(nm_names, 1, l.target->tool_prefix);
 	l.args = ld_args;
 	l.lto_requested = lto_flag > 0;
 	l.lto_disabled = lto_flag < 0;

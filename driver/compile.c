@@ -196,8 +196,7 @@ static const char *compiler_path(const struct driver *d, const char *name)
 	if (b)
 		return b;
 	if (!*path)
-		diag(DIAG_FATAL, "cannot execute %s: the backend %s given to --with-backend has no %s",
-		     diag_q(name), backend_cc(), name);
+		diag(DIAG_FATAL, "cannot execute %s: %s has no %s", diag_q(name), backend_origin(), name);
 	return path;
 }
 
@@ -266,6 +265,10 @@ static void cc_paths(void *arg, int which, struct strvec *out)
 	if (*d->ml->multiarch) {
 		strvec_push(out, xstrdup("-imultiarch"));
 		strvec_push(out, xstrdup(d->ml->multiarch));
+	}
+	if (*backend_current()->exec_prefix) {
+		strvec_push(out, xstrdup("-iprefix"));
+		strvec_push(out, xstrdup(backend_current()->exec_prefix));
 	}
 	if (d->sysroot) {
 		strvec_push(out, xstrdup("-isysroot"));

@@ -109,9 +109,12 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 			add_switch(out, &d->opts[i], &words, d->opts[i].elided);
 		}
 		for (int k = pass == 1 ? thread_self_specs(d) : 0; k > 0; k--) {
-			if (d->target->system == SYS_MINGW)
-				add_switch_word(out, "-mthreads");
-			add_switch_word(out, "-pthread");
+			/* the words stay with the switches */
+			struct strvec self = { 0 };
+			strvec_split(&self, d->target->thread_self_spec, ' ');
+			for (size_t i = 0; i < self.n; i++)
+				add_switch_word(out, self.v[i]);
+			strvec_free(&self);
 		}
 	}
 	strvec_free(&words);
@@ -214,8 +217,8 @@ char *collect_as_options(const struct driver *d)
 void cannot_execute(const char *name, const char *path, int err)
 {
 	if (strcmp(name, "cc1") == 0 || strcmp(name, "cc1plus") == 0 || strcmp(name, "lto1") == 0)
-		diag(DIAG_FATAL, "cannot execute %s: %s (from the backend %s given to --with-backend)",
-		     diag_q(path), strerror(err), backend_cc());
+		diag(DIAG_FATAL, "cannot execute %s: %s (from %s)", diag_q(path), strerror(err),
+		     backend_origin());
 	diag(DIAG_FATAL, "cannot execute %s: %s", diag_q(path), strerror(err));
 	exit(1); /* not reached: a fatal error exits */
 }

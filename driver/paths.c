@@ -115,7 +115,7 @@ char *find_file(const struct driver *d, const char *name)
 {
 	struct strvec dirs = { 0 };
 	library_dirs(d, DIRS_SEARCH, 1, &dirs);
-	char *p = in_dirs(&dirs, name, file_is_nondir);
+	char *p = in_dirs(&dirs, name, file_is_readable);
 	for (size_t i = 0; i < dirs.n; i++)
 		free(dirs.v[i]);
 	strvec_free(&dirs);

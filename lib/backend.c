@@ -119,6 +119,15 @@ size_t backend_index(void)
 
 #define B backend_current()
 const char *backend_cc(void) { return B->cc; }
+
+const char *backend_origin(void)
+{
+	static char *text;
+	free(text);
+	text = B == backends[0] ? xasprintf("the backend %s given to --with-backend", B->cc)
+				: xasprintf("the %s backend %s that configure found", B->triplet, B->cc_path);
+	return text;
+}
 const char *backend_triplet(void) { return B->triplet; }
 const char *backend_version(void) { return B->version; }
 const char *backend_fullversion(void) { return B->fullversion; }

@@ -68,6 +68,9 @@ struct backend {
 	const char *as, *ld;           /* --with-as=, --with-ld= of the GCC's configure, or "" */
 	const char *plugin_dir;
 	const char *sysroot;           /* the configured target system root (-print-sysroot), or "" */
+	/* gcc_exec_prefix of a GCC moved after its build (cc1's -iprefix,
+	 * ".../bin/../lib/gcc/"), "" for one where it was configured */
+	const char *exec_prefix;
 	int shared_libgcc;             /* it has a shared libgcc: g++ adds -shared-libgcc */
 	const char *multilib_defaults; /* "m64" */
 	const struct backend_multilib *multilibs;
@@ -95,6 +98,9 @@ const struct backend *backend_current(void);
 size_t backend_index(void);
 
 const char *backend_cc(void);
+/* Where the current backend came from, for errors: "the backend gcc
+ * given to --with-backend", or a cross target's that configure found */
+const char *backend_origin(void);
 const char *backend_triplet(void);
 const char *backend_version(void);
 const char *backend_fullversion(void);

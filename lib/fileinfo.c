@@ -44,10 +44,9 @@ int file_mkdirs(const char *dir, mode_t last)
 	return r;
 }
 
-int file_is_nondir(const char *path)
+int file_is_readable(const char *path)
 {
-	struct stat st;
-	return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
+	return access(path, R_OK) == 0;
 }
 
 char *self_directory(const char *argv0)

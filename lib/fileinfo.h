@@ -9,8 +9,10 @@ int file_is_dir(const char *path);
 int file_is_regular(const char *path);
 /* A regular file we may execute. */
 int file_is_exec(const char *path);
-/* Anything but a directory (what gcc's file search accepts). */
-int file_is_nondir(const char *path);
+/* Anything we may read, directories included: what gcc's search for
+ * %s, %:find-file and -print-file-name= accepts (find_a_file with
+ * R_OK), so that -print-file-name=include names gcc's directory. */
+int file_is_readable(const char *path);
 
 /* DIR and its missing parents (these with mode 0777); DIR itself with
  * mode LAST; both less the umask.  An existing one is fine: 0, or -1

@@ -62,6 +62,28 @@ AS_CASE([$with_mingw_thread_model],
   [AC_MSG_ERROR([--with-mingw-thread-model=$with_mingw_thread_model: say auto, posix or win32])])
 AC_DEFINE_UNQUOTED([XGCC_DEFAULT_THREAD_MODEL], ["$xgcc_default_thread_model"],
   [The thread model of the cross drivers whose name names none; "" follows the system's alternative])
+# --with-cygwin-toolchain=DIR: the Cygwin cross toolchain that
+# build-aux/cygwin-toolchain DIR built (Debian ships none); its bin/ is
+# searched for TRIPLET-gcc, -as and -ld like PATH, before it.  Default:
+# $XGCC_CYGWIN_TOOLCHAIN_DIR when set.
+AC_ARG_VAR([XGCC_CYGWIN_TOOLCHAIN_DIR], [the default of --with-cygwin-toolchain])
+AC_ARG_WITH([cygwin-toolchain],
+  [AS_HELP_STRING([--with-cygwin-toolchain=DIR],
+    [the Cygwin cross toolchain built by build-aux/cygwin-toolchain DIR (default: $XGCC_CYGWIN_TOOLCHAIN_DIR, else none)])],
+  [], [with_cygwin_toolchain=${XGCC_CYGWIN_TOOLCHAIN_DIR:-no}])
+XGCC_CYGWIN_TOOLCHAIN=
+AS_CASE([$with_cygwin_toolchain],
+  [no|""], [],
+  [yes], [AC_MSG_ERROR([--with-cygwin-toolchain needs the toolchain's directory: --with-cygwin-toolchain=DIR])],
+  [AC_MSG_CHECKING([for the Cygwin toolchain in $with_cygwin_toolchain])
+   AS_IF([ls "$with_cygwin_toolchain"/bin/*-pc-cygwin-gcc >/dev/null 2>&1],
+         [AC_MSG_RESULT([yes])
+          with_cygwin_toolchain=`cd "$with_cygwin_toolchain" && pwd`
+          PATH="$with_cygwin_toolchain/bin$PATH_SEPARATOR$PATH"
+          XGCC_CYGWIN_TOOLCHAIN=$with_cygwin_toolchain],
+         [AC_MSG_RESULT([no])
+          AC_MSG_ERROR([--with-cygwin-toolchain=$with_cygwin_toolchain: no bin/TRIPLET-pc-cygwin-gcc there (build it with build-aux/cygwin-toolchain DIR)])])])
+AC_SUBST([XGCC_CYGWIN_TOOLCHAIN])
 XGCC_CROSS_TARGETS=
 XGCC_THREAD_MODEL_VARIANTS=
 xgcc_cross_ccs=

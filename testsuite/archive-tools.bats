@@ -70,7 +70,14 @@ without_bfd_plugins() {
 	assert_line --regexp '^0+ T lto_fun$'
 	run "$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc-ar" --version
 	assert_success
-	assert_output --partial "x86_64-w64-mingw32-ar with the LTO plugin $(dirname "$(x86_64-w64-mingw32-gcc -print-file-name=liblto_plugin.so)")/liblto_plugin.so"
+	# as x86_64-w64-mingw32-gcc-ar: the ar of the GCC's tool directory
+	# (TARGET/bin, a link to x86_64-w64-mingw32-ar on Debian), the plugin
+	# beside lto-wrapper
+	local lw ar
+	lw=$(x86_64-w64-mingw32-gcc -print-prog-name=lto-wrapper)
+	assert_line --regexp "^It runs /.*/x86_64-w64-mingw32/bin/ar with the LTO plugin $(dirname "$lw")/liblto_plugin\.so\.$"
+	ar=$(echo "$output" | sed -n 's/^It runs \(.*\) with the LTO plugin .*/\1/p')
+	[ "$ar" -ef "$(command -v x86_64-w64-mingw32-ar)" ]
 }
 
 @test "xgcc-ar runs ar as gcc-ar: --plugin PLUGIN first, -B prefixes searched first, a dash added to the key" {
@@ -105,8 +112,8 @@ f.o"
 }
 
 @test "xgcc-ar: a missing plugin, or a name that says no tool or an unknown target, is one error" {
-	# a cross GCC not configured into xgcc is asked; one without the
-	# plugin prints the bare name, as gcc does
+	# a cross GCC not configured into xgcc is asked where lto-wrapper
+	# is; one without it prints the bare name, as gcc does
 	mkdir fakebin
 	printf '#!/bin/sh\necho liblto_plugin.so\n' >fakebin/i686-pc-cygwin-gcc
 	chmod +x fakebin/i686-pc-cygwin-gcc

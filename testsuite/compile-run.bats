@@ -478,6 +478,16 @@ EOF
 	assert_success
 }
 
+@test "-print-file-name= of a directory (include, plugin) matches gcc: directories count, as in gcc's search" {
+	run same_as_gcc gcc "$XGCC" -print-file-name=include
+	assert_success
+	run same_as_gcc gcc "$XGCC" -print-file-name=plugin
+	assert_success
+	run "$XGCC" -print-file-name=include
+	assert_output "$(gcc -print-file-name=include)"
+	[ -d "$output" ]
+}
+
 @test "-print-file-name of a missing file matches gcc" {
 	run same_as_gcc gcc "$XGCC" -print-file-name=libnosuchlib.a
 	assert_success

@@ -4,7 +4,7 @@
 # The -### listing without xgcc's LTO marker: with -flto, as gets a second
 # input, the one-line marker file (driver/compile.c), which gcc has not.
 normalise_cross() {
-	normalise_hash3 | sed -E 's#^( [^ ]*-as .* TMP\.s) TMP\.s$#\1#'
+	normalise_hash3 | sed -E 's#^( [^ ]*[-/]as .* TMP\.s) TMP\.s$#\1#'
 }
 
 # compare REF OURS ARGS...: REF -### and OURS -### print the same lines.

@@ -228,7 +228,8 @@ CASES
 		refute_output --partial '"-lstdc++"'
 		run "$XGCC_BUILDDIR/$t-gcc-ar-xgcc" --version
 		assert_success
-		assert_output --partial "It runs $t-ar with the LTO plugin "
+		# as $t-gcc-ar: the ar of the GCC's tool directory
+		assert_output --regexp "It runs /[^ ]*/$t/bin/ar with the LTO plugin "
 	done
 	# a native name with a version suffix is C++ by its front
 	ln -s "$XGCC" g++-12
@@ -259,9 +260,16 @@ CASES
 	assert_output --regexp "^xgcc: error: target sparc-sun-solaris2 is not configured in this xgcc \(configured: $(gcc -dumpmachine)(, [^,;]+)*; see --enable-targets\)$"
 	[ "${#lines[@]}" -eq 1 ]
 	[ ! -e a.o ]
-	run "$XGCC" --target=x86_64-pc-cygwin -dumpmachine
-	assert_failure
-	assert_output --partial "target x86_64-pc-cygwin is not configured"
+	# a target xgcc knows (lib/target.c) but this build has no driver for
+	local t known=""
+	for t in i686-pc-cygwin x86_64-pc-cygwin riscv64-linux-gnu aarch64-linux-gnu arm-none-eabi; do
+		[ -x "$XGCC_BUILDDIR/$t-xgcc" ] || { known=$t; break; }
+	done
+	if [ -n "$known" ]; then
+		run "$XGCC" --target=$known -dumpmachine
+		assert_failure
+		assert_output --partial "target $known is not configured"
+	fi
 	ln -s "$XGCC" m68k-elf-xgcc
 	run ./m68k-elf-xgcc -c a.c
 	assert_failure

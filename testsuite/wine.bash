@@ -75,14 +75,15 @@ wine_skip() {
 # WINEPATH may name DLL directories.
 wine_run() {
 	wine_prefix || return 1
-	local out w64
+	local out w64 st=0
+	# "|| st=$?": a program's own non-zero status is no error of the test
 	if [ "$(pe_machine "$1")" = i386 ]; then
-		out=$(TMPDIR=$WINE_TMPDIR wine "$@" 2>&1)
+		out=$(TMPDIR=$WINE_TMPDIR wine "$@" 2>&1) || st=$?
 	else
 		w64=$(wine64_loader)
-		out=$(TMPDIR=$WINE_TMPDIR WINELOADER=$w64 "$w64" "$@" 2>&1)
+		out=$(TMPDIR=$WINE_TMPDIR WINELOADER=$w64 "$w64" "$@" 2>&1) || st=$?
 	fi
-	status=$?
+	status=$st
 	output=$(printf '%s' "$out" | tr -d '\r')
 	return 0
 }

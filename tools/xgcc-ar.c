@@ -61,7 +61,8 @@ static const char *parse_name(const char *base, char **triplet)
 static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *))
 {
 	for (size_t i = 0; i < dirs->n; i++) {
-		char *p = xasprintf("%s/%s", dirs->v[i], name);
+		size_t n = strlen(dirs->v[i]);
+		char *p = xasprintf("%s%s%s", dirs->v[i], n && dirs->v[i][n - 1] == '/' ? "" : "/", name);
 		if (ok(p))
 			return p;
 		free(p);
@@ -69,37 +70,39 @@ static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(cons
 	return NULL;
 }
 
-/* The directory of TRIPLET's backend GCC that holds liblto_plugin.so
- * (NULL: no such GCC, or it has none), and the prefix of its binutils.  A
- * configured backend (lib/backend: the native one and those of
- * --enable-targets) knows its install directory; a cross GCC installed
- * since is asked with "TRIPLET-gcc -print-file-name=liblto_plugin.so". */
-static char *target_backend(const char *triplet, const char **tool_prefix)
+/* TRIPLET's backend GCC's liblto_plugin.so (NULL: no such GCC, or it
+ * has none), and the prefix of its binutils.  The plugin sits among the
+ * GCC's programs (libexec/gcc/TRIPLET/VERSION, where gcc-ar and the
+ * driver look), not always in its library directory.  A configured
+ * backend (lib/backend: the native one and those of --enable-targets)
+ * knows its program directories; a cross GCC installed since is asked
+ * where its lto-wrapper is, which the plugin sits beside (gcc's
+ * -print-prog-name= finds only executables). */
+static char *target_plugin(const char *triplet, const char **tool_prefix)
 {
 	const struct target *t = target_find(triplet ? triplet : backend_triplet());
 	if (!t)
 		fatal("unknown target %s in my name %s", diag_q(triplet), diag_q(diag_progname()));
 	if (!triplet || backend_select(triplet)) {
 		*tool_prefix = backend_current() == backends[0] ? "" : t->tool_prefix;
-		char *dir = xstrdup(backend_install_dir());
-		size_t n = strlen(dir);
-		while (n > 1 && dir[n - 1] == '/')
-			dir[--n] = '\0';
-		return dir;
+		struct strvec progs = { 0 };
+		strvec_split(&progs, backend_programs(), ':');
+		return in_dirs(&progs, "liblto_plugin.so", file_is_regular);
 	}
 	*tool_prefix = t->tool_prefix;
 	char *gcc = xasprintf("%sgcc", t->tool_prefix);
 	char *out = temp_make(".txt");
-	char *argv[] = { gcc, (char *)"-print-file-name=liblto_plugin.so", NULL };
+	char *argv[] = { gcc, (char *)"-print-prog-name=lto-wrapper", NULL };
 	struct spawn_cmd cmd = { .argv = argv, .name = gcc, .out_path = out, .err_path = "/dev/null" };
 	struct strvec lines = { 0 };
 	if (spawn_pipeline(&cmd, 1, 0) || strvec_read_lines(&lines, out) != 0 || lines.n == 0)
 		return NULL;
 	char *slash = strrchr(lines.v[0], '/');
 	if (!slash)
-		return NULL; /* gcc prints the bare name when it has no such file */
+		return NULL; /* gcc prints the bare name when it has no such program */
 	*slash = '\0';
-	return lines.v[0];
+	char *plugin = xasprintf("%s/liblto_plugin.so", lines.v[0]);
+	return file_is_regular(plugin) ? plugin : NULL;
 }
 
 static void usage(const char *tool)
@@ -146,21 +149,19 @@ int main(int argc, char **argv)
 	}
 
 	const char *tool_prefix;
-	char *dir = target_backend(triplet, &tool_prefix);
+	char *backend_plugin = target_plugin(triplet, &tool_prefix);
 	char *plugin = in_dirs(&prefixes, "liblto_plugin.so", file_is_regular);
-	if (!plugin && dir) {
-		plugin = xasprintf("%s/liblto_plugin.so", dir);
-		if (!file_is_regular(plugin))
-			fatal("cannot find the LTO plugin %s of the backend GCC", diag_q(plugin));
-	}
+	if (!plugin)
+		plugin = backend_plugin;
 	if (!plugin)
 		fatal("cannot find the LTO plugin %s of the backend GCC %s of %s", diag_q("liblto_plugin.so"),
 		      diag_qf("%sgcc", tool_prefix), triplet);
 
-	/* The tool: in the -B prefixes, the native backend's program
-	 * directories, then PATH under the target's prefix, as gcc-ar. */
+	/* The tool: in the -B prefixes, the backend's program directories
+	 * (a cross GCC's among them: TARGET/bin of its tool directory),
+	 * then PATH under the target's prefix, as gcc-ar. */
 	char *exe = in_dirs(&prefixes, tool, file_is_exec);
-	if (!exe && !*tool_prefix) {
+	if (!exe && backend_select(triplet ? triplet : backend_triplet())) {
 		struct strvec progs = { 0 };
 		strvec_split(&progs, backend_programs(), ':');
 		exe = in_dirs(&progs, tool, file_is_exec);
