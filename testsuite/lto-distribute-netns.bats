@@ -73,11 +73,11 @@ link_hosts() {
 	assert_failure
 	local before=() i
 	for i in 1 2 3; do before[i]=$(logins $i); done
-	run link_hosts prog
+	run link_hosts nsprog
 	assert_success
 	assert_output --regexp "lto1: [0-9]+ LTRANS jobs through the distributor: $PARALLEL_DIST "
-	cmp prog "$G/inproc"
-	run ./prog
+	cmp nsprog "$G/inproc"
+	run ./nsprog
 	assert_success
 	assert_output "$(cat "$G/expected")"
 	for i in 1 2 3; do
@@ -91,7 +91,7 @@ link_hosts() {
 	printf 'command="sleep 60" %s\n' "$(cat "$HOSTS/client_key.pub")" >"$HOSTS/h2/authorized_keys"
 	local before
 	before=$(logins 2)
-	link_hosts prog >link.out 2>&1 &
+	link_hosts nsprog >link.out 2>&1 &
 	local pid=$! n=0
 	until [ "$(logins 2)" -gt "$before" ]; do
 		sleep 0.1
@@ -103,8 +103,8 @@ link_hosts() {
 	wait $pid || status=$?
 	[ "$status" -ne 0 ] || fail "the link succeeded without host 2"
 	run cat link.out
-	assert_output --regexp "lto1: error: the LTO distributor '$PARALLEL_DIST' failed \(exit status [0-9]+\); job [0-9]+ \(prog\.ltrans[0-9]+\.o\): prog\.ltrans[0-9]+\.ltrans\.o did not come back"
+	assert_output --regexp "lto1: error: the LTO distributor '$PARALLEL_DIST' failed \(exit status [0-9]+\); job [0-9]+ \(nsprog\.ltrans[0-9]+\.o\): nsprog\.ltrans[0-9]+\.ltrans\.o did not come back"
 	[ "$(grep -c '^lto1: error:' link.out)" -eq 1 ]
-	[ ! -e prog ]
+	[ ! -e nsprog ]
 	assert_no_temps
 }
