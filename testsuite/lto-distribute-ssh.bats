@@ -113,17 +113,18 @@ link_through() {
 	assert_failure
 	local before
 	before=$(grep -c "Accepted publickey for $WORKER" "$SSHD/log" || true)
-	link_through "$KEYS/client_key" "$PORT" prog
+	# a name of its own: lto-distribute-netns.bats uses the worker too
+	link_through "$KEYS/client_key" "$PORT" sshprog
 	assert_success
 	assert_output --regexp "lto1: [0-9]+ LTRANS jobs through the distributor: $PARALLEL_DIST "
 	refute_output --partial " -fltrans -o "
-	cmp prog "$G/inproc"
-	run ./prog
+	cmp sshprog "$G/inproc"
+	run ./sshprog
 	assert_success
 	assert_output "$(cat "$G/expected")"
 	# the jobs logged in as the worker; its copies are gone
 	[ "$(grep -c "Accepted publickey for $WORKER" "$SSHD/log")" -gt "$before" ]
-	run runuser -u "$WORKER" -- sh -c 'find ~/.parallel/tmp -type f 2>/dev/null'
+	run runuser -u "$WORKER" -- sh -c 'find ~/.parallel/tmp -type f -name "sshprog.*" 2>/dev/null'
 	assert_output ""
 	assert_no_temps
 }
