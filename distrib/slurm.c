@@ -42,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* sruns alive here at once: each is a process of a few megabytes that
  * waits on the controller, and the cleanup knows at most 256 children. */
@@ -81,6 +82,24 @@ static void report_failure(const struct job_file *f, size_t k, const struct spaw
 	else
 		diag(DIAG_ERROR, "job %zu (%s) failed on the cluster (srun's exit status %d); its messages are above",
 		     k, input, c->status);
+}
+
+/* Stop the N sruns of PIDS and their jobs.  SIGTERM would make srun
+ * kill its job's processes with SIGKILL, leaving the job's temporary
+ * files (an LTRANS job's assembly) behind; two SIGINTs within a second
+ * make it pass SIGINT on to the job, which then cleans up as it does at
+ * a ^C.  A srun still waiting for its allocation gives up at the first. */
+static void stop_sruns(const pid_t *pids, size_t n)
+{
+	for (int round = 0; round < 2; round++) {
+		for (size_t i = 0; i < n; i++)
+			if (pids[i] > 0)
+				kill(pids[i], SIGINT);
+		/* srun takes signals in a thread of its own: two at once
+		 * could reach it as one */
+		if (!round)
+			nanosleep(&(struct timespec){ .tv_nsec = 200 * 1000 * 1000 }, NULL);
+	}
 }
 
 int main(int argc, char **argv)
@@ -123,11 +142,8 @@ int main(int argc, char **argv)
 			continue;
 		report_failure(&f, k, &cmds[k]);
 		failed = 1;
-		/* the link has failed: the others' work is wasted, and srun
-		 * cancels its job when it is stopped */
-		for (size_t r = k + 1; r < started; r++)
-			if (pids[r] > 0)
-				kill(pids[r], SIGTERM);
+		/* the link has failed: the others' work is wasted */
+		stop_sruns(pids + k + 1, started - k - 1);
 	}
 	for (size_t k = 0; k < f.njobs && !failed; k++) {
 		const char *missing = job_missing_output(&f, k);
