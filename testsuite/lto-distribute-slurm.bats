@@ -151,6 +151,16 @@ need_cluster() {
 	[ -z "$SKIP_WHY" ] || skip "$SKIP_WHY"
 }
 
+# wait_idle: the node has finished the jobs of the tests before (both
+# CPUs free), for at most 10 s.
+wait_idle() {
+	local i
+	for i in $(seq 1 50); do
+		[ "$(sinfo -h -o %t -n localhost)" = idle ] && return 0
+		sleep 0.2
+	done
+}
+
 # link_through OUT OPTION...: the partitioned LTO link through Slurm.
 link_through() {
 	local out=$1
@@ -198,6 +208,26 @@ allocations() {
 	assert_output --regexp "lto1: error: the LTO distributor './spoil' failed \(exit status 1\); job 1 "
 	[ ! -e prog ]
 	assert_no_temps
+}
+
+@test "a failed job stops the others: a running one gets SIGINT, and can clean up" {
+	need_cluster
+	# job 0 fails after 2 s; job 1 holds the node's other CPU for 30 s
+	# unless interrupted (its sleep, killed then, would keep srun waiting
+	# for its output)
+	printf '#!/bin/bash\ntrap "echo \\"$1\\" >>interrupted; kill \\$!; exit 3" INT\nsleep 30 & wait\n' >hold
+	chmod +x hold
+	jq -n --arg d "$PWD" --arg hold "$PWD/hold" '{common: {linker_output: "p", directory: $d, compiler: [$hold]},
+		jobs: [{args: ["/bin/sh", "-c", "sleep 2; exit 1"], inputs: [], outputs: ["o0"]},
+			{args: [$hold, "job1"], inputs: [], outputs: ["o1"]}]}' >jobs.json
+	wait_idle
+	local start=$SECONDS
+	run "$SLURM_DIST" jobs.json
+	assert_failure
+	assert_output --partial "xgcc-distribute-slurm: error: job 0 (no input) failed on the cluster (srun's exit status 1)"
+	[ $((SECONDS - start)) -lt 15 ] || fail "job 1 was not stopped: $((SECONDS - start)) s"
+	run cat interrupted
+	assert_output job1
 }
 
 @test "srun options from XGCC_SLURM_ARGS and the distributor's arguments; Slurm's refusal stops the link" {
