@@ -4,8 +4,8 @@
 # Debian's slurm-wlm: munged on a socket of its own, with a key made
 # here, slurmctld and slurmd in the foreground, all configured, logging
 # and keeping their state in a directory of the file's own.  (Debian 12's
-# Slurm 22.05 still ships auth/none and cred/none, but Slurm has since
-# dropped auth/none, so this goes through munge as a real cluster does.)
+# Slurm 22.05 ships auth/none and cred/none too; this goes through munge,
+# as real clusters do.)
 # A link through it is the in-process link byte for byte and runs; a job
 # that fails, srun options that Slurm refuses, and a missing srun each
 # stop the link with one clear error.  Needs root (slurmd runs jobs as
