@@ -1,13 +1,18 @@
 /* Reading the job file: a JSON object with "common" (linker_output,
  * directory, compiler) and "jobs" (each with args, inputs, outputs:
  * arrays of strings).  Names that would leave the directory are
- * refused: a job's files are its own, wherever an engine puts it. */
+ * refused: a job's files are its own, wherever an engine puts it.
+ * And the start that the engines' distributors share: their options,
+ * then the job file. */
 #include "config.h"
 
 #include "jobfile.h"
 
+#include "about.h"
 #include "diag.h"
+#include "tempfile.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <string.h>
 #include <unistd.h>
@@ -105,4 +110,26 @@ const char *job_missing_output(const struct job_file *f, size_t k)
 		if (access(o->v[i], F_OK) != 0)
 			return o->v[i];
 	return NULL;
+}
+
+int distributor_start(int argc, char **argv, void (*usage)(void), const char *synopsis, struct job_file *f)
+{
+	diag_init(argv[0]);
+	temp_init();
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		usage();
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		about_version("xgcc", PACKAGE_VERSION);
+		return 0;
+	}
+	if (argc < 2)
+		fatal("usage: %s", synopsis);
+	const char *path = argv[argc - 1];
+	if (job_file_read(path, f))
+		return 1;
+	if (chdir(f->directory) != 0)
+		fatal("%s: cannot enter the jobs' directory %s: %s", path, f->directory, strerror(errno));
+	return -1;
 }

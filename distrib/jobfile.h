@@ -28,4 +28,12 @@ int job_file_read(const char *path, struct job_file *f);
  * now), or NULL when all are there. */
 const char *job_missing_output(const struct job_file *f, size_t k);
 
+/* The start of the main of a distributor whose arguments are its
+ * engine's options and then JOBFILE: the messages and the cleanup set
+ * up (diag_init, temp_init), --help (USAGE) or --version alone
+ * print and return 0; no JOBFILE is a fatal error showing SYNOPSIS; a
+ * job file that cannot be read returns 1.  Otherwise F is the job file,
+ * the working directory is the jobs', and -1 says to go on. */
+int distributor_start(int argc, char **argv, void (*usage)(void), const char *synopsis, struct job_file *f);
+
 #endif

@@ -104,25 +104,11 @@ static int fits_table(const char *name)
 
 int main(int argc, char **argv)
 {
-	diag_init(argv[0]);
-	temp_init();
-	if (argc == 2 && !strcmp(argv[1], "--help")) {
-		usage();
-		return 0;
-	}
-	if (argc == 2 && !strcmp(argv[1], "--version")) {
-		about_version("xgcc", PACKAGE_VERSION);
-		return 0;
-	}
-	if (argc < 2)
-		fatal("usage: xgcc-distribute-parallel [PARALLEL-OPTION...] JOBFILE");
-	const char *path = argv[argc - 1];
-	char *jobname = xstrdup(file_base_name(path));
 	struct job_file f;
-	if (job_file_read(path, &f))
-		return 1;
-	if (chdir(f.directory) != 0)
-		fatal("%s: cannot enter the jobs' directory %s: %s", path, f.directory, strerror(errno));
+	int early = distributor_start(argc, argv, usage, "xgcc-distribute-parallel [PARALLEL-OPTION...] JOBFILE", &f);
+	if (early >= 0)
+		return early;
+	char *jobname = xstrdup(file_base_name(argv[argc - 1]));
 	const char *parallel = getenv("XGCC_PARALLEL");
 	if (!parallel || !*parallel)
 		parallel = "parallel";

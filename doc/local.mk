@@ -13,7 +13,8 @@
 
 info_TEXINFOS = doc/xgcc.texi
 dist_man_MANS = doc/xgcc.1 doc/xg++.1 doc/xgcc-ar.1 doc/xgcc-nm.1 doc/xgcc-ranlib.1 \
-	doc/collect2.1 doc/lto1.1 doc/xgcc-distribute-local.1 doc/xgcc-distribute-parallel.1
+	doc/collect2.1 doc/lto1.1 doc/xgcc-distribute-local.1 doc/xgcc-distribute-parallel.1 \
+	doc/xgcc-distribute-slurm.1
 
 # One HTML page: the manual is short.
 AM_MAKEINFOHTMLFLAGS = --no-split

@@ -63,7 +63,7 @@ manual() { cat "$DOC"/*.texi; }
 		*"@env{$v}"* | *"@vindex $v"* | *"@env{$v="*) ;;
 		*) missing="$missing $v" ;;
 		esac
-	done < <(cd "$XGCC_SRCDIR" && cat driver/*.c collect/*.c lto/*.c lib/*.c tools/*.c |
+	done < <(cd "$XGCC_SRCDIR" && cat driver/*.c collect/*.c lto/*.c lib/*.c tools/*.c distrib/*.c |
 		grep -o 'getenv *( *"[A-Za-z_0-9]*"' | sed 's/.*"\(.*\)"/\1/' | sort -u)
 	[ "$n" -gt 5 ] || fail "found only $n getenv() calls: is the pattern still right?"
 	[ -z "$missing" ] || fail "environment variables not in doc/*.texi:$missing"
