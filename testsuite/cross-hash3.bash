@@ -1,5 +1,31 @@
-# -### comparisons of a cross driver with its GCC, for mingw-driver.bats
-# and mingw-threads.bats (loaded after helper).
+# -### comparisons of a cross driver with its GCC, for mingw-driver.bats,
+# mingw-threads.bats and cygwin-driver.bats (loaded after helper).
+
+# cross_inputs: in the current directory, the files the cases name
+# (a.c b.c c.cc s.s x.o, sub/).
+cross_inputs() {
+	printf 'int main(void) { return 0; }\n' >a.c
+	printf 'int f(void) { return 1; }\n' >b.c
+	printf 'int main() { return 0; }\n' >c.cc
+	printf '\t.text\n' >s.s
+	: >x.o
+	mkdir -p sub
+}
+
+# common_compile_cases: the compile command lines every target's
+# comparison has, one per line.
+common_compile_cases() {
+	cat <<'CASES'
+-c a.c
+-c a.c -o sub.o
+-c a.c -o noext
+-S a.c -o noext
+-S a.c
+-E a.c
+-O2 -g -c a.c
+-O2 -g3 -Wall -DX=1 -UY -Iinc -c a.c
+CASES
+}
 
 # The -### listing without xgcc's LTO marker: with -flto, as gets a second
 # input, the one-line marker file (driver/compile.c), which gcc has not.

@@ -26,22 +26,11 @@ setup() {
 	CYGDIR=$XGCC_CYGWIN_TOOLCHAIN_DIR
 	GCC=$CYGDIR/bin/$T-gcc
 	XCC=$XGCC_BUILDDIR/$T-xgcc
-	printf 'int main(void) { return 0; }\n' >a.c
-	printf 'int f(void) { return 1; }\n' >b.c
-	printf 'int main() { return 0; }\n' >c.cc
-	printf '\t.text\n' >s.s
-	: >x.o
-	mkdir -p sub
+	cross_inputs
 }
 
 @test "x86_64 Cygwin: -### compile lines match the Cygwin gcc's" {
-	run run_cases "$GCC" "$XCC" <<'CASES'
--c a.c
--c a.c -o sub.o
--S a.c
--E a.c
--O2 -g -c a.c
--O2 -g3 -Wall -DX=1 -UY -Iinc -c a.c
+	run run_cases "$GCC" "$XCC" < <(common_compile_cases; cat <<'CASES'
 -ansi -c a.c
 -posix -c a.c
 -pthread -c a.c
@@ -61,8 +50,9 @@ setup() {
 -v -c a.c
 -MD -MF a.d -c a.c
 CASES
+	)
 	assert_success
-	assert_output --regexp "^24 cases, 0 mismatches$"
+	assert_output --regexp "^26 cases, 0 mismatches$"
 }
 
 @test "x86_64 Cygwin: -### link lines (-flto, -shared, cyg DLLs, import libraries) match the Cygwin gcc's" {

@@ -16,12 +16,7 @@ X32=i686-w64-mingw32
 
 setup() {
 	common_setup
-	printf 'int main(void) { return 0; }\n' >a.c
-	printf 'int f(void) { return 1; }\n' >b.c
-	printf 'int main() { return 0; }\n' >c.cc
-	printf '\t.text\n' >s.s
-	: >x.o
-	mkdir -p sub
+	cross_inputs
 }
 
 # cross_skip T [g++]: skip unless target T is configured (and its g++ is
@@ -37,15 +32,8 @@ cross_skip() {
 }
 
 compile_cases() {
+	common_compile_cases
 	cat <<'CASES'
--c a.c
--c a.c -o sub.o
--c a.c -o noext
--S a.c -o noext
--S a.c
--E a.c
--O2 -g -c a.c
--O2 -g3 -Wall -DX=1 -UY -Iinc -c a.c
 -m32 -c a.c
 -m64 -c a.c
 -mthreads -c a.c
