@@ -56,6 +56,7 @@
 #include <curl/curl.h>
 #include <errno.h>
 #include <hiredis/hiredis.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -63,6 +64,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/time.h>
+#include <time.h>
 
 enum {
 	DEFAULT_CONNECT_MS = 250,
@@ -84,6 +86,8 @@ struct lto_remote {
 	uint64_t max_entry;        /* bytes */
 	int verbose;
 	int down;                  /* failed once: not asked again in this link */
+	size_t lookups, stores;    /* for -v: what the link asked of the remote */
+	double seconds;            /* and how long it waited for it */
 	enum auth_kind auth;
 	char *auth_user;           /* basic: the user; bearer: NULL */
 	char *auth_secret;         /* the password or the token */
@@ -564,11 +568,40 @@ static void redis_put(struct lto_remote *r, const char *key, const void *entry, 
 
 /* --- the interface --------------------------------------------------- */
 
+static double now_seconds(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Around every request: a server that closes the connection makes a
+ * write fail (a failure of the remote), not a SIGPIPE that ends lto1
+ * (libcurl guards its own writes; hiredis does not). */
+static void request_begin(struct sigaction *old, double *start)
+{
+	struct sigaction ign = { .sa_handler = SIG_IGN };
+	sigaction(SIGPIPE, &ign, old);
+	*start = now_seconds();
+}
+
+static void request_end(struct lto_remote *r, const struct sigaction *old, double start)
+{
+	r->seconds += now_seconds() - start;
+	sigaction(SIGPIPE, old, NULL);
+}
+
 int lto_remote_get(struct lto_remote *r, const char *key, unsigned char **data, size_t *len)
 {
 	if (r->down)
 		return 0;
-	return r->kind == REMOTE_HTTP ? http_get(r, key, data, len) : redis_get(r, key, data, len);
+	struct sigaction old;
+	double start;
+	request_begin(&old, &start);
+	int hit = r->kind == REMOTE_HTTP ? http_get(r, key, data, len) : redis_get(r, key, data, len);
+	request_end(r, &old, start);
+	r->lookups++;
+	return hit;
 }
 
 void lto_remote_put(struct lto_remote *r, const char *key, const void *entry, size_t len, int replace)
@@ -581,14 +614,23 @@ void lto_remote_put(struct lto_remote *r, const char *key, const void *entry, si
 				key, (unsigned long long)r->max_entry, r->url);
 		return;
 	}
+	struct sigaction old;
+	double start;
+	request_begin(&old, &start);
 	if (r->kind == REMOTE_HTTP)
 		http_put(r, key, entry, len, replace);
 	else
 		redis_put(r, key, entry, len, replace);
+	request_end(r, &old, start);
+	r->stores++;
 }
 
 void lto_remote_close(struct lto_remote *r)
 {
-	if (r)
-		remote_free(r);
+	if (!r)
+		return;
+	if (r->verbose && (r->lookups || r->stores))
+		fprintf(stderr, "lto1: LTRANS cache: %s: %zu lookup%s, %zu store%s, %.3f s\n", r->url, r->lookups,
+			r->lookups == 1 ? "" : "s", r->stores, r->stores == 1 ? "" : "s", r->seconds);
+	remote_free(r);
 }
