@@ -39,6 +39,13 @@
  * oldest go until DIR holds at most -flto-cache-size= (MiB, or with a
  * k/M/G suffix; default 512 MiB).  Leftover temporaries older than an
  * hour are removed then too.
+ *
+ * Under the directory may sit a remote (-flto-cache-remote=URL,
+ * remote.c), a server that holds the same entries byte for byte.  It is
+ * asked only when DIR misses; a hit there is checked as a local one and
+ * entered in DIR, and a store goes to both.  Its entries are whoever's
+ * the server lets write, so it is used only with the team's secret: an
+ * entry there is linked only when a holder of the secret tagged it.
  */
 #include "config.h"
 

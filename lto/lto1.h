@@ -256,7 +256,9 @@ struct lto_cache;
 
 /* The cache that -flto-cache=DIR and -flto-cache-size=SIZE among OPTS (the
  * backend's options; they are taken out), else XGCC_LTO_CACHE and
- * XGCC_LTO_CACHE_SIZE, name; NULL when there is none.  DRIVER is the
+ * XGCC_LTO_CACHE_SIZE, name; NULL when there is none.  The remote's
+ * options (-flto-cache-remote...) are taken out too; the remote is
+ * opened when there is a cache and the team's secret.  DRIVER is the
  * program the backend runs through (COLLECT_GCC). */
 struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int verbose);
 
@@ -269,12 +271,15 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *const *files, size_t nfiles,
 		   const char *skip, char key[DIGEST_HEX]);
 
-/* On a hit, write the cached object to DEST and return 1; a damaged
- * entry is removed and counts as a miss (0). */
+/* On a hit (in DIR, else on the remote, whose hit is entered in DIR),
+ * write the cached object to DEST and return 1; a damaged entry is
+ * removed (on the remote: refused) and counts as a miss (0). */
 int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest);
-/* Enter the object SRC under KEY; a failure (a full disk) only warns. */
+/* Enter the object SRC under KEY, in DIR and on the remote; a failure
+ * (a full disk, a server that is down) only warns. */
 void lto_cache_store(struct lto_cache *c, const char *key, const char *src);
-/* The link's last word: with -v, how many of the N runs were reused;
+/* The link's last word: with -v, how many of the N runs were reused
+ * (with a remote: how many from DIR, how many from the remote);
  * then the cache is pruned to its size, least recently used first. */
 void lto_cache_close(struct lto_cache *c, size_t hits, size_t n);
 
