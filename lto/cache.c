@@ -39,6 +39,13 @@
  * oldest go until DIR holds at most -flto-cache-size= (MiB, or with a
  * k/M/G suffix; default 512 MiB).  Leftover temporaries older than an
  * hour are removed then too.
+ *
+ * Under the directory may sit a remote (-flto-cache-remote=URL,
+ * remote.c), a server that holds the same entries byte for byte.  It is
+ * asked only when DIR misses; a hit there is checked as a local one and
+ * entered in DIR, and a store goes to both.  Its entries are whoever's
+ * the server lets write, so it is used only with the team's secret: an
+ * entry there is linked only when a holder of the secret tagged it.
  */
 #include "config.h"
 
@@ -84,9 +91,12 @@ struct lto_cache {
 	int verbose;
 	int stored, warned;
 	struct digest base;        /* the options and the programs */
+	struct lto_remote *remote; /* -flto-cache-remote=URL, or NULL */
+	size_t local_hits, remote_hits;
+	struct strvec refused;     /* keys whose remote entry failed its tag */
 };
 
-static uint64_t parse_size(const char *s)
+uint64_t lto_parse_size(const char *option, const char *s)
 {
 	char *end;
 	errno = 0;
@@ -99,14 +109,12 @@ static uint64_t parse_size(const char *s)
 	else if (*end == 'g' || *end == 'G')
 		unit = 1 << 30, end++;
 	if (errno || end == s || *end || !v || v > UINT64_MAX / unit)
-		fatal("-flto-cache-size=%s: not a size (MiB, or a number with k, M or G)", s);
+		fatal("%s%s: not a size (MiB, or a number with k, M or G)", option, s);
 	return v * unit;
 }
 
-/* The team's secret from FILE: a regular file of SECRET_MIN to
- * SECRET_MAX bytes that not every user can read.  NULL with *WHY set
- * when it cannot serve. */
-static uint8_t *read_secret(const char *file, size_t *n, const char **why)
+uint8_t *lto_read_private_file(const char *file, size_t min, size_t max, const char *size_rule, size_t *n,
+			       const char **why)
 {
 	int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
@@ -118,8 +126,8 @@ static uint8_t *read_secret(const char *file, size_t *n, const char **why)
 		*why = "not a regular file";
 	else if (st.st_mode & S_IROTH)
 		*why = "every user can read it, so anyone could write entries";
-	else if (st.st_size < SECRET_MIN || st.st_size > SECRET_MAX)
-		*why = "a secret has 16 bytes to 64 KiB";
+	else if ((uint64_t)st.st_size < min || (uint64_t)st.st_size > max)
+		*why = size_rule;
 	else {
 		buf = xmalloc((size_t)st.st_size);
 		ssize_t r = read(fd, buf, (size_t)st.st_size);
@@ -133,6 +141,12 @@ static uint8_t *read_secret(const char *file, size_t *n, const char **why)
 	if (fd >= 0)
 		close(fd);
 	return buf;
+}
+
+/* The team's secret from FILE. */
+static uint8_t *read_secret(const char *file, size_t *n, const char **why)
+{
+	return lto_read_private_file(file, SECRET_MIN, SECRET_MAX, "a secret has 16 bytes to 64 KiB", n, why);
 }
 
 /* Open DIR for C and check that it may serve: NULL, or why not. */
@@ -167,6 +181,8 @@ static void cache_free(struct lto_cache *c)
 		explicit_bzero(c->secret, c->nsecret);
 	free(c->secret);
 	free(c->dir);
+	lto_remote_close(c->remote);
+	strvec_free(&c->refused);
 	free(c);
 }
 
@@ -199,10 +215,14 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 	const char *dir = getenv("XGCC_LTO_CACHE"), *size = getenv("XGCC_LTO_CACHE_SIZE");
 	const char *secret = getenv("XGCC_LTO_CACHE_SECRET");
 	int shared = env_on(getenv("XGCC_LTO_CACHE_SHARED"));
+	struct lto_remote_options remote;
+	lto_remote_options_init(&remote);
 	size_t k = 0;
 	for (size_t i = 0; i < opts->n; i++) {
 		const char *o = opts->v[i];
-		if (!strncmp(o, "-flto-cache=", 12))
+		if (lto_remote_option(&remote, o))
+			;
+		else if (!strncmp(o, "-flto-cache=", 12))
 			dir = o + 12;
 		else if (!strncmp(o, "-flto-cache-size=", 17))
 			size = o + 17;
@@ -217,12 +237,17 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 	}
 	opts->n = k;
 	opts->v[k] = NULL;
-	if (!dir || !*dir)
+	if (!dir || !*dir) {
+		if (remote.url && *remote.url)
+			diag(DIAG_WARNING, "%s: the LTRANS cache's remote works under a local cache (-flto-cache=DIR); "
+					   "not using it",
+			     remote.url);
 		return NULL;
+	}
 	struct lto_cache *c = xcalloc(1, sizeof *c);
 	c->dfd = -1;
 	c->dir = xstrdup(dir);
-	c->limit = size && *size ? parse_size(size) : (uint64_t)DEFAULT_MIB << 20;
+	c->limit = size && *size ? lto_parse_size("-flto-cache-size=", size) : (uint64_t)DEFAULT_MIB << 20;
 	c->verbose = verbose;
 	c->shared = shared;
 	c->uid = geteuid();
@@ -260,6 +285,14 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 		if (!keyless(opts->v[i]))
 			digest_str(&c->base, opts->v[i]);
 	digest_str(&c->base, "");
+	if (remote.url && *remote.url) {
+		if (!c->secret)
+			diag(DIAG_WARNING, "%s: the LTRANS cache's remote needs the team's secret "
+					   "(-flto-cache-secret=FILE); not using it",
+			     remote.url);
+		else
+			c->remote = lto_remote_open(&remote, verbose);
+	}
 	return c;
 }
 
@@ -341,6 +374,26 @@ static void entry_tag(const struct lto_cache *c, const char *key, const void *ob
 	digest_final(&d, tag);
 }
 
+/* The header of an entry KEY holding the LENGTH bytes at OBJ. */
+static void entry_header(const struct lto_cache *c, const char *key, const void *obj, uint64_t length,
+			 unsigned char head[HEADER])
+{
+	memcpy(head, MAGIC, 8);
+	for (int i = 0; i < 8; i++)
+		head[8 + i] = (unsigned char)(length >> 8 * i);
+	entry_tag(c, key, obj, length, head + 16);
+}
+
+/* Is the entry M (SIZE bytes) a whole object tagged for KEY? */
+static int entry_valid(const struct lto_cache *c, const char *key, const unsigned char *m, size_t size)
+{
+	if (size < HEADER || memcmp(m, MAGIC, 8) || get_u64(m + 8) != (uint64_t)size - HEADER)
+		return 0;
+	uint8_t tag[DIGEST_SIZE];
+	entry_tag(c, key, m + HEADER, size - HEADER, tag);
+	return !memcmp(tag, m + 16, DIGEST_SIZE);
+}
+
 enum entry_state { ENTRY_NONE, ENTRY_OK, ENTRY_FOREIGN, ENTRY_BAD };
 
 /* The entry KEY, checked: ENTRY_OK with its bytes mapped (*MAP, *SIZE),
@@ -359,14 +412,9 @@ static enum entry_state map_entry(const struct lto_cache *c, const char *key, in
 	else if (st.st_size >= HEADER)
 		m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, *fd, 0);
 	if (m != MAP_FAILED) {
-		uint64_t len = get_u64(m + 8);
-		uint8_t tag[DIGEST_SIZE];
-		if (!memcmp(m, MAGIC, 8) && len == (uint64_t)st.st_size - HEADER) {
-			entry_tag(c, key, m + HEADER, len, tag);
-			if (!memcmp(tag, m + 16, DIGEST_SIZE))
-				r = ENTRY_OK;
-		}
-		if (r != ENTRY_OK)
+		if (entry_valid(c, key, m, (size_t)st.st_size))
+			r = ENTRY_OK;
+		else
 			munmap(m, (size_t)st.st_size);
 	}
 	if (r != ENTRY_OK) {
@@ -379,39 +427,15 @@ static enum entry_state map_entry(const struct lto_cache *c, const char *key, in
 	return ENTRY_OK;
 }
 
-int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest)
+/* The object (LEN bytes at OBJ) into DEST: 1, or 0 with nothing left. */
+static int write_object(const char *dest, const void *obj, size_t len)
 {
-	int fd;
-	unsigned char *m;
-	size_t size;
-	switch (map_entry(c, key, &fd, &m, &size)) {
-	case ENTRY_NONE:
-		return 0;
-	case ENTRY_FOREIGN:
-		if (c->verbose)
-			fprintf(stderr, "lto1: LTRANS cache: %s/%s is not a regular file%s; ignored\n", c->dir, key,
-				c->shared ? "" : " of yours");
-		return 0;
-	case ENTRY_BAD:
-		if (c->verbose)
-			fprintf(stderr, "lto1: LTRANS cache: %s/%s %s; compiling again\n", c->dir, key,
-				c->secret ? "fails the check of the secret (damaged, or written without it)"
-					  : "is damaged");
-		unlinkat(c->dfd, key, 0);
-		return 0;
-	case ENTRY_OK:
-		break;
-	}
 	int out = open(dest, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	int ok = out >= 0 && write_all(out, m + HEADER, size - HEADER) == 0;
+	int ok = out >= 0 && write_all(out, obj, len) == 0;
 	if (out >= 0 && close(out) < 0)
 		ok = 0;
-	munmap(m, size);
-	if (ok)
-		futimens(fd, NULL); /* recently used (only the owner's entries can be touched) */
-	else if (out >= 0)
+	if (!ok && out >= 0)
 		remove_if_ordinary(dest);
-	close(fd);
 	return ok;
 }
 
@@ -438,25 +462,11 @@ static int create_temp(struct lto_cache *c, char name[64])
 	return -1;
 }
 
-void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
+/* Enter HEAD and the LEN bytes at OBJ as the local entry KEY, through a
+ * temporary renamed into place; a failure only warns. */
+static void write_entry(struct lto_cache *c, const char *key, const unsigned char head[HEADER], const void *obj,
+			size_t len)
 {
-	int fd = open(src, O_RDONLY | O_CLOEXEC);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0) {
-		if (fd >= 0)
-			close(fd);
-		return; /* not made: the backend said why */
-	}
-	void *m = st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
-	close(fd);
-	if (m == MAP_FAILED)
-		return;
-	unsigned char head[HEADER];
-	memcpy(head, MAGIC, 8);
-	for (int i = 0; i < 8; i++)
-		head[8 + i] = (unsigned char)((uint64_t)st.st_size >> 8 * i);
-	entry_tag(c, key, m ? m : "", (uint64_t)st.st_size, head + 16);
-
 	/* a full disk, or a file size limit, is an error return, not a signal */
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	sigaction(SIGXFSZ, &ign, &old);
@@ -468,7 +478,7 @@ void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
 		char *tmp = xasprintf("%s/%s", c->dir, name);
 		temp_register(tmp);
 		int ok = fchmod(out, c->entry_mode) == 0 && write_all(out, head, HEADER) == 0 &&
-			 write_all(out, m, (size_t)st.st_size) == 0;
+			 write_all(out, obj, len) == 0;
 		if (close(out) < 0)
 			ok = 0;
 		if (!ok || renameat(c->dfd, name, c->dfd, key) < 0) {
@@ -482,8 +492,103 @@ void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
 		free(tmp);
 	}
 	sigaction(SIGXFSZ, &old, NULL);
+}
+
+/* The local cache missed KEY: the remote's entry, checked, into DEST and
+ * into the local cache. */
+static int fetch_remote(struct lto_cache *c, const char *key, const char *dest)
+{
+	unsigned char *entry;
+	size_t size;
+	if (!lto_remote_get(c->remote, key, &entry, &size))
+		return 0;
+	int ok = 0;
+	if (!entry_valid(c, key, entry, size)) {
+		if (c->verbose)
+			fprintf(stderr,
+				"lto1: LTRANS cache: %s: the entry %s fails the check of the secret (damaged, or "
+				"written without it); compiling again\n",
+				lto_remote_url(c->remote), key);
+		strvec_push(&c->refused, key);
+	} else if ((ok = write_object(dest, entry + HEADER, size - HEADER))) {
+		write_entry(c, key, entry, entry + HEADER, size - HEADER);
+		c->remote_hits++;
+	}
+	free(entry);
+	return ok;
+}
+
+int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest)
+{
+	int fd;
+	unsigned char *m;
+	size_t size;
+	switch (map_entry(c, key, &fd, &m, &size)) {
+	case ENTRY_NONE:
+		break;
+	case ENTRY_FOREIGN:
+		if (c->verbose)
+			fprintf(stderr, "lto1: LTRANS cache: %s/%s is not a regular file%s; ignored\n", c->dir, key,
+				c->shared ? "" : " of yours");
+		break;
+	case ENTRY_BAD:
+		if (c->verbose)
+			fprintf(stderr, "lto1: LTRANS cache: %s/%s %s; compiling again\n", c->dir, key,
+				c->secret ? "fails the check of the secret (damaged, or written without it)"
+					  : "is damaged");
+		unlinkat(c->dfd, key, 0);
+		break;
+	case ENTRY_OK: {
+		int ok = write_object(dest, m + HEADER, size - HEADER);
+		munmap(m, size);
+		if (ok) {
+			futimens(fd, NULL); /* recently used (only the owner's entries can be touched) */
+			c->local_hits++;
+		}
+		close(fd);
+		return ok;
+	}
+	}
+	return c->remote ? fetch_remote(c, key, dest) : 0;
+}
+
+/* Was the remote's entry KEY refused in this link? */
+static int refused(const struct lto_cache *c, const char *key)
+{
+	for (size_t i = 0; i < c->refused.n; i++)
+		if (!strcmp(c->refused.v[i], key))
+			return 1;
+	return 0;
+}
+
+void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
+{
+	int fd = open(src, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		if (fd >= 0)
+			close(fd);
+		return; /* not made: the backend said why */
+	}
+	void *m = st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	close(fd);
+	if (m == MAP_FAILED)
+		return;
+	size_t len = (size_t)st.st_size;
+	unsigned char head[HEADER];
+	entry_header(c, key, m ? m : "", len, head);
+	write_entry(c, key, head, m, len);
+	if (c->remote) {
+		/* the remote holds the same bytes as the local entry */
+		unsigned char *entry = xmalloc(HEADER + len);
+		memcpy(entry, head, HEADER);
+		if (len)
+			memcpy(entry + HEADER, m, len);
+		lto_remote_put(c->remote, key, entry, HEADER + len, refused(c, key));
+		free(entry);
+	}
 	if (m)
-		munmap(m, (size_t)st.st_size);
+		munmap(m, len);
 }
 
 struct entry {
@@ -554,7 +659,10 @@ static void prune(struct lto_cache *c)
 
 void lto_cache_close(struct lto_cache *c, size_t hits, size_t n)
 {
-	if (c->verbose)
+	if (c->verbose && c->remote)
+		fprintf(stderr, "lto1: LTRANS cache: %zu of %zu partition%s reused (%zu local, %zu remote), %zu compiled\n",
+			hits, n, n == 1 ? "" : "s", c->local_hits, c->remote_hits, n - hits);
+	else if (c->verbose)
 		fprintf(stderr, "lto1: LTRANS cache: %zu of %zu partition%s reused\n", hits, n, n == 1 ? "" : "s");
 	if (c->stored)
 		prune(c);

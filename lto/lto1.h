@@ -9,6 +9,7 @@
  *   debugcopy.c, debugobj.c   the early debug sections
  *   run.c       the backend runs: WPA, LTRANS
  *   cache.c     the LTRANS cache
+ *   remote.c    its remote (-flto-cache-remote=: HTTP, Redis)
  *   distribute.c  LTRANS jobs through a distributor (-flto-distributor=)
  */
 #ifndef XGCC_LTO1_H
@@ -255,7 +256,9 @@ struct lto_cache;
 
 /* The cache that -flto-cache=DIR and -flto-cache-size=SIZE among OPTS (the
  * backend's options; they are taken out), else XGCC_LTO_CACHE and
- * XGCC_LTO_CACHE_SIZE, name; NULL when there is none.  DRIVER is the
+ * XGCC_LTO_CACHE_SIZE, name; NULL when there is none.  The remote's
+ * options (-flto-cache-remote...) are taken out too; the remote is
+ * opened when there is a cache and the team's secret.  DRIVER is the
  * program the backend runs through (COLLECT_GCC). */
 struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int verbose);
 
@@ -268,14 +271,54 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *const *files, size_t nfiles,
 		   const char *skip, char key[DIGEST_HEX]);
 
-/* On a hit, write the cached object to DEST and return 1; a damaged
- * entry is removed and counts as a miss (0). */
+/* On a hit (in DIR, else on the remote, whose hit is entered in DIR),
+ * write the cached object to DEST and return 1; a damaged entry is
+ * removed (on the remote: refused) and counts as a miss (0). */
 int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest);
-/* Enter the object SRC under KEY; a failure (a full disk) only warns. */
+/* Enter the object SRC under KEY, in DIR and on the remote; a failure
+ * (a full disk, a server that is down) only warns. */
 void lto_cache_store(struct lto_cache *c, const char *key, const char *src);
-/* The link's last word: with -v, how many of the N runs were reused;
+/* The link's last word: with -v, how many of the N runs were reused
+ * (with a remote: how many from DIR, how many from the remote);
  * then the cache is pruned to its size, least recently used first. */
 void lto_cache_close(struct lto_cache *c, size_t hits, size_t n);
+
+/* SIZE (MiB, or a number with k, M or G) of OPTION; fatal if it is not one. */
+uint64_t lto_parse_size(const char *option, const char *size);
+/* The bytes (*N of them, MIN to MAX, else *WHY is SIZE_RULE) of FILE, a
+ * regular file that not every user can read: a secret or a credential.
+ * NULL with *WHY set when it cannot serve. */
+uint8_t *lto_read_private_file(const char *file, size_t min, size_t max, const char *size_rule, size_t *n,
+			       const char **why);
+
+/* --- remote.c -------------------------------------------------------- */
+
+/* The LTRANS cache's remote: a server (HTTP(S) or Redis) holding the
+ * entries of cache.c, the same bytes as in a local cache. */
+struct lto_remote;
+
+/* What the options and the environment say of the remote: the values
+ * as given, NULL where unset. */
+struct lto_remote_options {
+	const char *url, *auth_file, *connect_timeout, *timeout, *max_entry;
+};
+/* O from the environment (XGCC_LTO_CACHE_REMOTE...). */
+void lto_remote_options_init(struct lto_remote_options *o);
+/* Is OPT a remote option (-flto-cache-remote...)?  Then it is taken into O. */
+int lto_remote_option(struct lto_remote_options *o, const char *opt);
+/* The remote O->url names (which must be set), or NULL after a warning
+ * saying why it cannot be used.  Nothing is sent before the first
+ * request. */
+struct lto_remote *lto_remote_open(const struct lto_remote_options *o, int verbose);
+const char *lto_remote_url(const struct lto_remote *r);
+/* 1 with the entry KEY's bytes in *DATA (malloc'd) and *LEN; 0 on a
+ * miss, an entry over the size cap, or a remote that failed. */
+int lto_remote_get(struct lto_remote *r, const char *key, unsigned char **data, size_t *len);
+/* Store ENTRY (LEN bytes) under KEY: left alone if one is there already,
+ * unless REPLACE.  A failure costs one warning per link, and the remote
+ * is not asked again. */
+void lto_remote_put(struct lto_remote *r, const char *key, const void *entry, size_t len, int replace);
+void lto_remote_close(struct lto_remote *r);
 
 /* --- distribute.c --------------------------------------------------- */
 

@@ -169,6 +169,18 @@ AC_CHECK_HEADER([jansson.h], [], [AC_MSG_ERROR([jansson.h not found: install lib
 AC_CHECK_LIB([jansson], [json_dump_file], [JANSSON_LIBS=-ljansson],
   [AC_MSG_ERROR([libjansson not found: install libjansson-dev])])
 AC_SUBST([JANSSON_LIBS])
+dnl the LTRANS cache's remote (lto/remote.c): HTTP(S) through libcurl, Redis
+dnl through hiredis
+AC_CHECK_HEADER([curl/curl.h], [],
+  [AC_MSG_ERROR([curl/curl.h not found: install libcurl4-openssl-dev])])
+AC_CHECK_LIB([curl], [curl_easy_init], [CURL_LIBS=-lcurl],
+  [AC_MSG_ERROR([libcurl not found: install libcurl4-openssl-dev])])
+AC_SUBST([CURL_LIBS])
+AC_CHECK_HEADER([hiredis/hiredis.h], [],
+  [AC_MSG_ERROR([hiredis/hiredis.h not found: install libhiredis-dev])])
+AC_CHECK_LIB([hiredis], [redisConnectWithTimeout], [HIREDIS_LIBS=-lhiredis],
+  [AC_MSG_ERROR([libhiredis not found: install libhiredis-dev])])
+AC_SUBST([HIREDIS_LIBS])
 AC_SUBST([Z_LIBS])
 AC_SUBST([ZSTD_LIBS])
 ])

@@ -150,3 +150,22 @@ srec_archive() {
 	"$XGCC" -O2 -flto -c l.c
 	ar rcS libs.a l.o g.srec
 }
+
+# gen_objects DIR GEN-PROGRAM-OPTION...: bench/gen-program's program in
+# DIR, compiled with -O2 into DIR/plain and with -O2 -flto into DIR/lto,
+# nonlto.c (never LTO) into DIR/nonlto.o, the library members archived
+# as DIR/libplain.a and DIR/liblto.a.
+gen_objects() {
+	local g=$1 f b
+	shift
+	mkdir -p "$g/plain" "$g/lto"
+	sh "$SRCDIR/bench/gen-program" "$@" "$g" 2>/dev/null || return 1
+	for f in "$g"/prog/*.c "$g"/lib/*.c; do
+		b=$(basename "$f" .c)
+		"$XGCC" -O2 -c "$f" -o "$g/plain/$b.o" || return 1
+		"$XGCC" -O2 -flto -c "$f" -o "$g/lto/$b.o" || return 1
+	done
+	"$XGCC" -O2 -c "$g/nonlto.c" -o "$g/nonlto.o" &&
+		ar rcs "$g/libplain.a" "$g"/plain/l[0-9]*.o &&
+		ar rcs "$g/liblto.a" "$g"/lto/l[0-9]*.o
+}

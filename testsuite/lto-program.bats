@@ -15,17 +15,8 @@ setup_file() {
 	G="$BATS_FILE_TMPDIR/gen"
 	export G
 	export TMPDIR="$BATS_FILE_TMPDIR/tmp"
-	mkdir -p "$TMPDIR" "$G/plain" "$G/lto"
-	sh "$SRCDIR/bench/gen-program" -s 7 -f 8 -k 40 -g 4 -l 12 "$G" 2>/dev/null
-	local f b
-	for f in "$G"/prog/*.c "$G"/lib/*.c; do
-		b=$(basename "$f" .c)
-		"$XGCC" -O2 -c "$f" -o "$G/plain/$b.o"
-		"$XGCC" -O2 -flto -c "$f" -o "$G/lto/$b.o"
-	done
-	"$XGCC" -O2 -c "$G/nonlto.c" -o "$G/nonlto.o"
-	ar rcs "$G/libplain.a" "$G"/plain/l[0-9]*.o
-	ar rcs "$G/liblto.a" "$G"/lto/l[0-9]*.o
+	mkdir -p "$TMPDIR"
+	gen_objects "$G" -s 7 -f 8 -k 40 -g 4 -l 12
 	"$XGCC" -O2 "$G"/plain/u*.o "$G/plain/main.o" "$G/nonlto.o" "$G/libplain.a" -o "$G/p0"
 	"$G/p0" >"$G/expected"
 }
