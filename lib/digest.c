@@ -47,15 +47,24 @@ void digest_str(struct digest *d, const char *s)
 	digest_bytes(d, s, n);
 }
 
-void digest_bytes_skipping(struct digest *d, const void *bytes, size_t n, const char *skip)
+void digest_bytes_skipping(struct digest *d, const void *bytes, size_t n, const char *const *skips)
 {
 	const char *p = bytes;
-	size_t k = skip ? strlen(skip) : 0;
-	const char *at;
-	while (k && (at = memmem(p, n, skip, k))) {
-		digest_bytes(d, p, (size_t)(at - p));
-		n -= (size_t)(at - p) + k;
-		p = at + k;
+	for (;;) {
+		/* the first occurrence of any of SKIPS */
+		const char *first = NULL;
+		size_t len = 0;
+		for (size_t i = 0; skips && skips[i]; i++) {
+			size_t k = strlen(skips[i]);
+			const char *at = k ? memmem(p, n, skips[i], k) : NULL;
+			if (at && (!first || at < first))
+				first = at, len = k;
+		}
+		if (!first)
+			break;
+		digest_bytes(d, p, (size_t)(first - p));
+		n -= (size_t)(first - p) + len;
+		p = first + len;
 	}
 	digest_bytes(d, p, n);
 }

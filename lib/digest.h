@@ -30,9 +30,9 @@ void digest_u64(struct digest *d, uint64_t v);
 /* The bytes of the file PATH (mapped, not copied).  0, or -1 with errno
  * set when it cannot be read. */
 int digest_file(struct digest *d, const char *path);
-/* The N bytes at P, less every occurrence of the string SKIP (a
- * temporary name they record) when SKIP is not NULL. */
-void digest_bytes_skipping(struct digest *d, const void *p, size_t n, const char *skip);
+/* The N bytes at P, less every occurrence of each string of SKIPS (a
+ * NULL-terminated list, or NULL: temporary names and paths they record). */
+void digest_bytes_skipping(struct digest *d, const void *p, size_t n, const char *const *skips);
 /* The digest, raw (OUT: DIGEST_SIZE bytes) or as hex (DIGEST_HEX chars,
  * NUL included); D is spent. */
 void digest_final(struct digest *d, uint8_t *out);

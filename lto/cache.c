@@ -4,7 +4,8 @@
  * program) is a function of what it reads: the partition's bytes (the
  * inputs' and the resolution's, for a single run), the command's options,
  * and the programs that run (the driver, the backend's lto1 and its
- * version).  The SHA-256 of all that names its object in DIR.  WPA
+ * version, WPA's plugin: by their bytes, so that machines with the same
+ * programs share keys).  The SHA-256 of all that names its object in DIR.  WPA
  * writes its options into every partition (.gnu.lto_.opts), the
  * temporary name of its list among them: the key leaves that name out,
  * and takes a partition's sections and symbols, not its layout.  An entry
@@ -86,6 +87,7 @@ struct lto_cache {
 	uint8_t *secret;           /* -flto-cache-secret=FILE's bytes, or NULL */
 	size_t nsecret;
 	uid_t uid;
+	struct strvec program_paths; /* lto_cache_program's: skipped in the partitions */
 	mode_t entry_mode;         /* a new entry's permissions */
 	uint64_t limit;            /* bytes */
 	int verbose;
@@ -183,19 +185,70 @@ static void cache_free(struct lto_cache *c)
 	free(c->dir);
 	lto_remote_close(c->remote);
 	strvec_free(&c->refused);
+	for (size_t i = 0; i < c->program_paths.n; i++)
+		free(c->program_paths.v[i]);
+	strvec_free(&c->program_paths);
 	free(c);
 }
 
-/* A program's identity: its path, size and modification time. */
-static void digest_program(struct digest *d, const char *path)
+static int create_temp(struct lto_cache *c, char name[64]);
+
+/* A program's identity: the digest of its bytes, not its path or times,
+ * so that machines with the same programs installed (a remote cache's
+ * users, each with an xgcc of their own build) compute the same keys.
+ * Hashing lto1's tens of megabytes at every link would cost more than a
+ * cached link takes, so the digest is kept in the cache directory as
+ * ".prog-H", H a digest of the file's path, device, inode, size and
+ * times, DIGEST_SIZE bytes; it is believed only when it is a regular
+ * file of the user's (in a shared cache, another's claim about a
+ * program could make the user's keys name entries of another lto1). */
+static void digest_program(struct lto_cache *c, struct digest *d, const char *path)
 {
 	struct stat st;
-	digest_str(d, path);
-	if (stat(path, &st) == 0) {
-		digest_u64(d, (uint64_t)st.st_size);
-		digest_u64(d, (uint64_t)st.st_mtim.tv_sec);
-		digest_u64(d, (uint64_t)st.st_mtim.tv_nsec);
+	if (stat(path, &st) < 0) {
+		digest_str(d, path); /* the backend will say it is missing */
+		return;
 	}
+	struct digest m;
+	digest_init(&m);
+	digest_str(&m, path);
+	const uint64_t id[] = { (uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+				(uint64_t)st.st_mtim.tv_sec, (uint64_t)st.st_mtim.tv_nsec,
+				(uint64_t)st.st_ctim.tv_sec, (uint64_t)st.st_ctim.tv_nsec };
+	for (size_t i = 0; i < sizeof id / sizeof *id; i++)
+		digest_u64(&m, id[i]);
+	char hex[DIGEST_HEX], memo[80];
+	digest_hex(&m, hex);
+	snprintf(memo, sizeof memo, ".prog-%.32s", hex);
+
+	uint8_t sum[DIGEST_SIZE];
+	struct stat ms;
+	int fd = openat(c->dfd, memo, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int known = fd >= 0 && fstat(fd, &ms) == 0 && S_ISREG(ms.st_mode) && ms.st_uid == c->uid &&
+		    ms.st_size == DIGEST_SIZE && read(fd, sum, DIGEST_SIZE) == DIGEST_SIZE;
+	if (fd >= 0)
+		close(fd);
+	if (!known) {
+		struct digest f;
+		digest_init(&f);
+		if (digest_file(&f, path) < 0) {
+			digest_str(d, path);
+			return;
+		}
+		digest_final(&f, sum);
+		/* kept for the next link; a failure costs only the time */
+		char name[64];
+		int out = create_temp(c, name);
+		if (out >= 0) {
+			char *tmp = xasprintf("%s/%s", c->dir, name);
+			temp_register(tmp);
+			free(tmp);
+			int ok = write_all(out, sum, DIGEST_SIZE) == 0;
+			if (close(out) < 0 || !ok || renameat(c->dfd, name, c->dfd, memo) < 0)
+				unlinkat(c->dfd, name, 0);
+		}
+	}
+	digest_bytes(d, sum, DIGEST_SIZE);
 }
 
 /* Options that change what is printed or kept, not the object. */
@@ -277,8 +330,8 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 	}
 	digest_init(&c->base);
 	digest_str(&c->base, "xgcc LTRANS cache 2");
-	digest_program(&c->base, driver);
-	digest_program(&c->base, backend_lto1());
+	digest_program(c, &c->base, driver);
+	digest_program(c, &c->base, backend_lto1());
 	digest_str(&c->base, backend_fullversion());
 	digest_str(&c->base, backend_triplet());
 	for (size_t i = 0; i < opts->n; i++)
@@ -296,9 +349,15 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 	return c;
 }
 
-/* An object's sections and symbols, less SKIP, but not its layout: the
- * offsets move with the length of SKIP. */
-static int digest_object(struct digest *d, const char *path, const char *skip)
+void lto_cache_program(struct lto_cache *c, const char *path)
+{
+	digest_program(c, &c->base, path);
+	strvec_push(&c->program_paths, xstrdup(path));
+}
+
+/* An object's sections and symbols, less SKIPS, but not its layout: the
+ * offsets move with the lengths of SKIPS. */
+static int digest_object(struct digest *d, const char *path, const char *const *skips)
 {
 	char *err = NULL;
 	struct obj_file *f = obj_open(path, &err);
@@ -316,7 +375,7 @@ static int digest_object(struct digest *d, const char *path, const char *skip)
 		digest_u64(d, s->align);
 		digest_u64(d, s->entsize);
 		if (s->data)
-			digest_bytes_skipping(d, s->data, (size_t)s->size, skip);
+			digest_bytes_skipping(d, s->data, (size_t)s->size, skips);
 		digest_str(d, "");
 	}
 	for (size_t i = 0; i < obj_nsymbols(f); i++) {
@@ -335,6 +394,12 @@ void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *
 		   const char *skip, char key[DIGEST_HEX])
 {
 	struct digest d = c->base;
+	struct strvec skips = { 0 };
+	if (skip) {
+		strvec_push(&skips, skip);
+		for (size_t i = 0; i < c->program_paths.n; i++)
+			strvec_push(&skips, c->program_paths.v[i]);
+	}
 	for (size_t i = 0; i < words->n; i++)
 		digest_str(&d, words->v[i]);
 	digest_str(&d, "");
@@ -343,10 +408,11 @@ void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *
 		char *path = at && !strncmp(at, "@0x", 3) ? xstrndup(files[i], (size_t)(at - files[i]))
 							  : xstrdup(files[i]);
 		digest_str(&d, at && !strncmp(at, "@0x", 3) ? at : "");
-		if (skip ? digest_object(&d, files[i], skip) < 0 : digest_file(&d, path) < 0)
+		if (skip ? digest_object(&d, files[i], (const char *const *)skips.v) < 0 : digest_file(&d, path) < 0)
 			digest_str(&d, "(unreadable)"); /* the backend will say why */
 		free(path);
 	}
+	strvec_free(&skips);
 	digest_hex(&d, key);
 }
 

@@ -262,12 +262,17 @@ struct lto_cache;
  * program the backend runs through (COLLECT_GCC). */
 struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int verbose);
 
+/* A program WPA loads (the stable-order plugin): its bytes go into every
+ * key, its path, which the partitions' options record, does not. */
+void lto_cache_program(struct lto_cache *c, const char *path);
+
 /* The key of one backend run: the options (less those that change no
  * code: -v, -save-temps), the words WORDS of its command that are not
  * file names, and the bytes of the FILES it reads ("lib.a@0x1a2c" is
  * the archive with its offset).  With SKIP, the FILES are objects that
  * record the temporary name SKIP (WPA's partitions): their sections and
- * symbols are hashed, less every occurrence of SKIP. */
+ * symbols are hashed, less every occurrence of SKIP and of the paths of
+ * lto_cache_program's programs. */
 void lto_cache_key(const struct lto_cache *c, const struct strvec *words, char *const *files, size_t nfiles,
 		   const char *skip, char key[DIGEST_HEX]);
 

@@ -326,7 +326,7 @@ static int single_run(struct run_plan *p, struct lto_cache *cache)
  * stable-order plugin (lto/stable-order.cc), built beside lto1 for each
  * backend with plugin headers: the partitions of code an edit did not
  * touch then come out as the same bytes. */
-static void add_stable_order(const struct run_plan *p, struct strvec *cmd)
+static void add_stable_order(const struct run_plan *p, struct lto_cache *cache, struct strvec *cmd)
 {
 	size_t n = backend_index();
 	char *dir = self_directory("lto1");
@@ -334,8 +334,10 @@ static void add_stable_order(const struct run_plan *p, struct strvec *cmd)
 	free(dir);
 	/* it reports under -v (the backend's -version): an argument of
 	 * its own would be in the partitions' options, and in the keys */
-	if (access(so, R_OK) == 0)
+	if (access(so, R_OK) == 0) {
 		strvec_pushf(cmd, "-fplugin=%s", so);
+		lto_cache_program(cache, so);
+	}
 	else if (p->verbose)
 		fprintf(stderr, "lto1: no %s: WPA numbers the symbols in link order, and the LTRANS cache "
 			"misses more (the backend has no plugin headers)\n", so);
@@ -362,7 +364,7 @@ static int run_wpa(struct run_plan *p, int limit, struct lto_cache *cache, const
 	if (cache && !has_prefix(&p->opts, "-frandom-seed"))
 		strvec_push(&cmd, "-frandom-seed=xgcc-ltrans-cache");
 	if (cache)
-		add_stable_order(p, &cmd);
+		add_stable_order(p, cache, &cmd);
 	strvec_extend(&cmd, &p->inputs);
 	strvec_push(&cmd, "-dumpbase");
 	strvec_pushf(&cmd, "%swpa", p->dump_prefix);

@@ -57,6 +57,35 @@ bytes() { entries "$1" | xargs -r stat -c %s | awk '{ s += $1 } END { print s + 
 	tail -c +49 "$e" | head -c 4 | od -An -c | grep -q 'E   L   F'
 }
 
+@test "a program's identity is its bytes: xgcc, collect2 and lto1 copied elsewhere with other times reuse every partition" {
+	link p1 -flto-cache="$PWD/c"
+	assert_success
+	n=$(reused | awk '{ print $3 }')
+	mkdir bin
+	cp "$XGCC_BUILDDIR/xgcc" "$XGCC_BUILDDIR/collect2" "$XGCC_BUILDDIR/lto1" "$XGCC_BUILDDIR"/stable_order_*.so bin/
+	touch -d '2001-02-03 04:05' bin/*
+	run bin/xgcc -O2 -flto=2 -v -flto-cache="$PWD/c" "$G"/lto/u*.o "$G/lto/main.o" "$G/nonlto.o" "$G/liblto.a" -o p2
+	assert_success
+	assert_output --partial "$PWD/bin/lto1"
+	assert_equal "$(reused)" "$n of $n"
+	cmp p1 p2
+	# the digests kept, one per program file and its times: the two
+	# drivers, the two stable-order plugins and the backend's lto1; the
+	# user's own files
+	assert_equal "$(find c -maxdepth 1 -name '.prog-*' -type f -user "$(id -u)" | wc -l)" 5
+	# one of the wrong size, or (as root) another's, is not believed:
+	# its program is hashed again, and the keys stay right
+	for f in c/.prog-*; do printf 'not a digest' >"$f"; done
+	run bin/xgcc -O2 -flto=2 -v -flto-cache="$PWD/c" "$G"/lto/u*.o "$G/lto/main.o" "$G/nonlto.o" "$G/liblto.a" -o p3
+	assert_equal "$(reused)" "$n of $n"
+	if [ "$(id -u)" -eq 0 ]; then
+		for f in c/.prog-*; do head -c 32 /dev/zero >"$f" && chown nobody "$f"; done
+		run bin/xgcc -O2 -flto=2 -v -flto-cache="$PWD/c" "$G"/lto/u*.o "$G/lto/main.o" "$G/nonlto.o" "$G/liblto.a" -o p4
+		assert_equal "$(reused)" "$n of $n"
+	fi
+	assert_no_temps
+}
+
 @test "without -v the link says nothing; XGCC_LTO_CACHE names the cache too" {
 	run "$XGCC" -O2 -flto -flto-cache="$PWD/c" "$G"/lto/u*.o "$G/lto/main.o" "$G/nonlto.o" "$G/liblto.a" -o p1
 	assert_success
