@@ -59,6 +59,7 @@ struct cc {
 	size_t index;
 	int second;               /* the second compilation of -fcompare-debug */
 	const char *fp_mode;      /* -fexcess-precision= the driver decided, or NULL */
+	char *drop_locations;     /* the stable-order plugin that drops positions, or NULL */
 	char *gkd;                /* the final insns dump that -fcompare-debug compares */
 	const char *banner;       /* for the next command (--target-help) */
 	const char *output;       /* %w: what the input became */
@@ -507,7 +508,7 @@ static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list, s
 {
 	const struct driver *d = x->d;
 	driver_switches(d, list);
-	struct spec_switch *sw = spec_switches(list, 2);
+	struct spec_switch *sw = spec_switches(list, 4);
 	size_t k = list->n;
 	for (size_t i = 0; i < list->n; i++) {
 		const struct switch_entry *e = &list->v[i];
@@ -526,6 +527,12 @@ static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list, s
 	if (x->fp_mode)
 		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fexcess-precision=%s", x->fp_mode),
 						.known = 1 };
+	if (x->drop_locations) {
+		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin=%s", x->drop_locations), .known = 1 };
+		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin-arg-stable_order_%zu-drop-locations",
+								 backend_index()),
+						.known = 1 };
+	}
 	/* the second compilation of -fcompare-debug has switches of its
 	 * own (gcc's switches_debug_check[1]): no removal carries over */
 	x->nswitches = x->second ? 0 : list->n;
@@ -631,6 +638,24 @@ static void decide_fp_mode(struct cc *x)
 		diag(DIAG_NOTE, "%s: -fexcess-precision=%s (%s)", x->in->name, x->fp_mode, why);
 }
 
+/* An -flto compile for the LTRANS cache (-flto-cache= or XGCC_LTO_CACHE
+ * on the compile) without debug information or fat objects: the
+ * stable-order plugin drops the source positions from the bodies cc1
+ * streams (lto/stable-order.cc says why), where the backend has it. */
+static void decide_drop_locations(struct cc *x)
+{
+	const struct driver *d = x->d;
+	enum lang l = x->in->lang;
+	const char *env = getenv("XGCC_LTO_CACHE");
+	if (l == LANG_ASM || l == LANG_ASM_CPP || l == LANG_LTO || l == LANG_OBJECT || x->in->dummy ||
+	    x->second || !lto_enabled(d) || opt_on(d, "-ffat-lto-objects") || debug_level(d) > 0 ||
+	    (!opt_starting(d, "-flto-cache=") && !(env && *env)))
+		return;
+	char *name = xasprintf("stable_order_%zu.so", backend_index());
+	x->drop_locations = find_helper(d, name);
+	free(name);
+}
+
 /* The second compilation of -fcompare-debug (gcc's compare-debug-self-opt
  * switches), whose final insns must be those of the first. */
 static void plan_compare_debug(struct cc *x, const struct compiler_row *row)
@@ -706,6 +731,7 @@ void plan_input(struct planner *pl, size_t i)
 	}
 	struct cc x = { .d = d, .pl = pl, .in = in, .index = i };
 	decide_fp_mode(&x);
+	decide_drop_locations(&x);
 	int v = expand_row(&x, row);
 	if (pl->nnotes || pl->noutputs || pl->group == x.first_step)
 		plan_end_group(pl, v < 0 || notes_error(pl));

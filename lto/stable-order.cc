@@ -43,7 +43,10 @@
 #include "gcc-plugin.h"
 #include "plugin-version.h"
 #include "tree.h"
+#include "function.h"
+#include "basic-block.h"
 #include "gimple.h"
+#include "gimple-iterator.h"
 #include "tree-pass.h"
 #include "context.h"
 #include "cgraph.h"
@@ -325,6 +328,147 @@ unsigned int renumber()
 	return 0;
 }
 
+/* --- at compile time: bodies without source positions ----------------
+ *
+ * WPA copies a function's body section as the compile wrote it into
+ * every partition the function is inlined into, and that section holds
+ * the positions (file, line, column) of its statements, expressions,
+ * local declarations and scopes.  Without debug information (and the
+ * rest of locations_unused) they reach no object, only LTRANS's
+ * messages; yet a line added above a function changed the bytes, and the
+ * key, of every partition it was inlined into.  Where the driver asks
+ * for it (an -flto compile for the LTRANS cache, -flto-cache on the
+ * compile line), this pass drops them after the compile's own passes
+ * (its warnings keep their positions) and before the bodies are
+ * streamed: LTRANS's warnings then name the function, not the line.
+ * Not for fat objects, whose code is compiled after the streaming. */
+
+/* A declaration local to some function (its own, or one inlined into
+ * it): streamed with the body.  File-scope ones are the WPA pass's. */
+void drop_local_decl_location(tree t)
+{
+	/* and what it was copied from, when inlined: streamed with it */
+	for (int depth = 0; t && DECL_P(t) && depth < 8; t = DECL_ABSTRACT_ORIGIN(t), depth++) {
+		tree ctx = DECL_CONTEXT(t);
+		if (!ctx || TREE_CODE(t) == FUNCTION_DECL ||
+		    (TREE_CODE(ctx) != FUNCTION_DECL && TREE_CODE(ctx) != BLOCK))
+			break;
+		DECL_SOURCE_LOCATION(t) = UNKNOWN_LOCATION;
+		if (DECL_ABSTRACT_ORIGIN(t) == t)
+			break;
+	}
+}
+
+void drop_one_block_locations(tree block)
+{
+	BLOCK_SOURCE_LOCATION(block) = UNKNOWN_LOCATION;
+	BLOCK_SOURCE_END_LOCATION(block) = UNKNOWN_LOCATION;
+	for (tree v = BLOCK_VARS(block); v; v = DECL_CHAIN(v))
+		drop_local_decl_location(v);
+	for (unsigned i = 0; i < BLOCK_NUM_NONLOCALIZED_VARS(block); i++)
+		drop_local_decl_location(BLOCK_NONLOCALIZED_VAR(block, i));
+}
+
+tree drop_expr_location(tree *tp, int *walk_subtrees, void *)
+{
+	tree t = *tp;
+	if (CAN_HAVE_LOCATION_P(t))
+		SET_EXPR_LOCATION(t, UNKNOWN_LOCATION);
+	if (DECL_P(t)) {
+		drop_local_decl_location(t);
+		*walk_subtrees = 0;
+	} else if (TYPE_P(t)) {
+		*walk_subtrees = 0;
+	}
+	return NULL_TREE;
+}
+
+void drop_block_locations(tree block)
+{
+	for (; block; block = BLOCK_CHAIN(block)) {
+		drop_one_block_locations(block);
+		/* an inlined body's scope: the scope or function it copies */
+		tree origin = BLOCK_ABSTRACT_ORIGIN(block);
+		if (origin && TREE_CODE(origin) == BLOCK)
+			drop_one_block_locations(origin);
+		else if (origin && TREE_CODE(origin) == FUNCTION_DECL)
+			for (tree p = DECL_ARGUMENTS(origin); p; p = DECL_CHAIN(p))
+				drop_local_decl_location(p);
+		drop_block_locations(BLOCK_SUBBLOCKS(block));
+	}
+}
+
+void drop_body_locations(cgraph_node *node)
+{
+	function *fn = node->get_fun();
+	tree decl = node->decl;
+	basic_block bb;
+	FOR_EACH_BB_FN (bb, fn) {
+		for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi)) {
+			gphi *phi = pi.phi();
+			gimple_set_location(phi, UNKNOWN_LOCATION);
+			for (unsigned i = 0; i < gimple_phi_num_args(phi); i++) {
+				gimple_phi_arg_set_location(phi, i, UNKNOWN_LOCATION);
+				walk_tree(gimple_phi_arg_def_ptr(phi, i), drop_expr_location, decl, NULL);
+			}
+		}
+		for (gimple_stmt_iterator si = gsi_start_bb(bb); !gsi_end_p(si); gsi_next(&si)) {
+			gimple *stmt = gsi_stmt(si);
+			gimple_set_location(stmt, UNKNOWN_LOCATION);
+			for (unsigned i = 0; i < gimple_num_ops(stmt); i++)
+				if (gimple_op(stmt, i))
+					walk_tree(gimple_op_ptr(stmt, i), drop_expr_location, NULL, NULL);
+		}
+		edge e;
+		edge_iterator ei;
+		FOR_EACH_EDGE (e, ei, bb->succs)
+			e->goto_locus = UNKNOWN_LOCATION;
+	}
+	unsigned ix;
+	tree var;
+	FOR_EACH_LOCAL_DECL (fn, ix, var)
+		DECL_SOURCE_LOCATION(var) = UNKNOWN_LOCATION;
+	for (tree p = DECL_ARGUMENTS(decl); p; p = DECL_CHAIN(p))
+		DECL_SOURCE_LOCATION(p) = UNKNOWN_LOCATION;
+	if (DECL_RESULT(decl))
+		DECL_SOURCE_LOCATION(DECL_RESULT(decl)) = UNKNOWN_LOCATION;
+	if (DECL_INITIAL(decl) && TREE_CODE(DECL_INITIAL(decl)) == BLOCK)
+		drop_block_locations(DECL_INITIAL(decl));
+	fn->function_start_locus = UNKNOWN_LOCATION;
+	fn->function_end_locus = UNKNOWN_LOCATION;
+}
+
+bool drop_locations_asked;
+
+unsigned int drop_locations()
+{
+	if (!locations_unused())
+		return keep("positions kept: debug information, sanitizers, profiling or reports use them");
+	size_t n = 0;
+	cgraph_node *node;
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node) {
+		drop_body_locations(node);
+		n++;
+	}
+	if (verbose)
+		fprintf(stderr, "stable-order: source positions dropped from %zu function bodies\n", n);
+	return 0;
+}
+
+const pass_data drop_locations_pass_data = {
+	SIMPLE_IPA_PASS, "xgcc-drop-locations", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0,
+};
+
+struct drop_locations_pass : simple_ipa_opt_pass {
+	drop_locations_pass(gcc::context *ctxt) : simple_ipa_opt_pass(drop_locations_pass_data, ctxt) {}
+	bool gate(function *) final override
+	{
+		return drop_locations_asked && flag_generate_lto && !flag_fat_lto_objects && !in_lto_p;
+	}
+	unsigned int execute(function *) final override { return drop_locations(); }
+	opt_pass *clone() final override { return new drop_locations_pass(m_ctxt); }
+};
+
 /* The first pass that runs at WPA runs once the modules were read. */
 void note_pass(void *, void *)
 {
@@ -360,5 +504,13 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	struct register_pass_info after_comdats = { new renumber_pass(g), "comdats", 0, PASS_POS_INSERT_AFTER };
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &after_comdats);
 	register_callback(info->base_name, PLUGIN_PASS_EXECUTION, note_pass, NULL);
+	/* at compile time, asked with -fplugin-arg-stable_order_N-drop-locations:
+	 * after the last of the compile's own IPA passes, before streaming */
+	for (int i = 0; i < info->argc; i++)
+		if (!strcmp(info->argv[i].key, "drop-locations"))
+			drop_locations_asked = true;
+	struct register_pass_info before_streaming = { new drop_locations_pass(g), "emutls", 0,
+						       PASS_POS_INSERT_AFTER };
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &before_streaming);
 	return 0;
 }

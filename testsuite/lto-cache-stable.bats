@@ -7,7 +7,9 @@
 # the middle of a file -- the file is compiled again and the program
 # relinked through a warm cache; the partitions it compiled are counted,
 # and the program must be byte-identical to the same link through an
-# empty cache, and print the checksum of the build without LTO.
+# empty cache, and print the checksum of the build without LTO.  Objects
+# compiled for the cache (-flto-cache on the compile: bodies without
+# source positions) keep the middle-of-file edits to two partitions.
 load helper
 
 setup_file() {
@@ -32,7 +34,7 @@ tree() {
 	G="$BATS_TEST_TMPDIR/t"
 	local f
 	for f in "$G"/prog/*.c; do
-		"$XGCC" -O2 -flto -c "$f" -o "${f%.c}.o"
+		"$XGCC" -O2 -flto ${COMPILE_FOR_CACHE:-} -c "$f" -o "${f%.c}.o"
 	done
 }
 
@@ -65,7 +67,7 @@ edit() {
 	assert_success
 	cp "$G/prog/u3.c" "$G/prog/u3.c.orig"
 	sed -i "$@" "$G/prog/u3.c"
-	"$XGCC" -O2 -flto -c "$G/prog/u3.c" -o "$G/prog/u3.o"
+	"$XGCC" -O2 -flto ${COMPILE_FOR_CACHE:-} -c "$G/prog/u3.c" -o "$G/prog/u3.o"
 	link edited "$PWD/cache"
 	assert_success
 	local n
@@ -77,7 +79,7 @@ edit() {
 	cmp edited fresh || fail "$name: the program differs from the link through an empty cache"
 	# back to the file as it was, for the next edit
 	cp "$G/prog/u3.c.orig" "$G/prog/u3.c"
-	"$XGCC" -O2 -flto -c "$G/prog/u3.c" -o "$G/prog/u3.o"
+	"$XGCC" -O2 -flto ${COMPILE_FOR_CACHE:-} -c "$G/prog/u3.c" -o "$G/prog/u3.o"
 	run ./edited
 	assert_success
 }
@@ -124,6 +126,43 @@ edit() {
 	assert_output "$(cat "$G/expected")"
 	# f3_9 is dead (bench/gen-program's manifest)
 	edit drop-middle 100 '/^unsigned f3_9(unsigned x)$/,/^}$/d; /^unsigned f3_9(unsigned);$/d'
+	assert_output "$(cat "$G/expected")"
+}
+
+@test "compiled for the cache (-flto-cache on the compile): a function added or dropped in the middle of a file recompiles at most two partitions" {
+	# the bodies carry no source positions then (lto/stable-order.cc)
+	COMPILE_FOR_CACHE="-flto-cache=$PWD/cache"
+	edit add-middle 2 '/^unsigned f3_10(unsigned x)$/i unsigned added_mid(unsigned x) { return x * 3u; }\n'
+	assert_output "$(cat "$G/expected")"
+	edit drop-middle 2 '/^unsigned f3_9(unsigned x)$/,/^}$/d; /^unsigned f3_9(unsigned);$/d'
+	assert_output "$(cat "$G/expected")"
+	edit constant 2 '0,/u + [0-9]*u;/s/u + \([0-9]*\)u;/u + \17u;/'
+	[ "$output" != "$(cat "$G/expected")" ] || fail "the edit did not change the program"
+	edit add-end 0 '$a unsigned added_at_end(unsigned x) { return x * 7u; }'
+}
+
+@test "compiled for the cache: cc1 runs the plugin, and the program is the one of plain objects, byte for byte" {
+	tree
+	mkdir plain
+	local f
+	for f in "$G"/prog/*.c; do
+		"$XGCC" -O2 -flto -c "$f" -o "plain/$(basename "${f%.c}").o"
+	done
+	run "$XGCC" -O2 -flto -flto-cache="$PWD/c" -v -c "$G/prog/u3.c" -o u3.o
+	assert_success
+	assert_line --regexp '^stable-order: source positions dropped from [0-9]+ function bodies$'
+	# not with -g, nor for fat objects: the positions are used there
+	run "$XGCC" -O2 -flto -flto-cache="$PWD/c" -g -### -c "$G/prog/u3.c" -o u3.o
+	refute_output --partial "drop-locations"
+	run "$XGCC" -O2 -flto -ffat-lto-objects -flto-cache="$PWD/c" -### -c "$G/prog/u3.c" -o u3.o
+	refute_output --partial "drop-locations"
+	for f in "$G"/prog/*.c; do
+		"$XGCC" -O2 -flto -flto-cache="$PWD/c" -c "$f" -o "${f%.c}.o"
+	done
+	"$XGCC" -O2 -flto=2 "$G"/prog/*.o "$G/nonlto.o" -o dropped
+	"$XGCC" -O2 -flto=2 plain/*.o "$G/nonlto.o" -o kept
+	cmp dropped kept
+	run ./dropped
 	assert_output "$(cat "$G/expected")"
 }
 
