@@ -15,6 +15,7 @@ load helper
 serve_nginx() {
 	local d=$1 port=$2 i
 	mkdir -p "$d/dav" "$d/tmp" "$d/logs"
+	printf 'team:%s\n' "$(openssl passwd -apr1 's3cret pass')" >"$d/htpasswd"
 	{
 		# as root the workers would be nobody, who cannot write DIR
 		[ "$(id -u)" -ne 0 ] || echo "user root root;"
@@ -35,6 +36,13 @@ serve_nginx() {
 					listen 127.0.0.1:$port;
 					root $d/dav;
 					location / { dav_methods PUT; create_full_put_path on; }
+					# a team's server that asks who writes and reads
+					location /auth/ {
+						auth_basic "xgcc";
+						auth_basic_user_file $d/htpasswd;
+						dav_methods PUT;
+						create_full_put_path on;
+					}
 				}
 			}
 		EOF
@@ -334,6 +342,30 @@ dead_port() {
 	XGCC_LTO_CACHE_REMOTE_AUTH="basic nocolon" link p -flto-cache="$PWD/c" \
 		-flto-cache-remote="redis://127.0.0.1:$REDIS_PORT/3"
 	assert_line 'lto1: warning: XGCC_LTO_CACHE_REMOTE_AUTH: cannot use as the LTRANS cache remote'"'"'s credential: not "bearer TOKEN" or "basic USER:PASSWORD"; not using the remote'
+}
+
+@test "a server that asks for the credential: refused without it (one warning), used with it by a second user" {
+	link p -flto-cache="$PWD/c" -flto-cache-remote="http://127.0.0.1:$HTTP_PORT/auth"
+	assert_success
+	assert_equal "$(warnings)" 1
+	assert_output --partial "HTTP status 401"
+	assert_equal "$(dav_entries auth | wc -l)" 0
+	printf 'basic team:s3cret pass\n' >auth
+	chmod 600 auth
+	rm -rf c
+	link p -flto-cache="$PWD/c" -flto-cache-remote="http://127.0.0.1:$HTTP_PORT/auth" -flto-cache-remote-auth-file="$PWD/auth"
+	assert_success
+	assert_equal "$(warnings)" 0
+	n=$(counts | awk '{ print $3 }')
+	assert_equal "$(dav_entries auth | wc -l)" "$n"
+	# a second user, an empty cache, the credential from the environment
+	XGCC_LTO_CACHE_REMOTE_AUTH="basic team:s3cret pass" link p2 -flto-cache="$PWD/c2" \
+		-flto-cache-remote="http://127.0.0.1:$HTTP_PORT/auth"
+	assert_success
+	assert_equal "$(counts)" "$n of $n (0 local, $n remote), 0 compiled"
+	cmp p p2
+	run ./p2
+	assert_output "$(cat "$G/expected")"
 }
 
 @test "an entry over -flto-cache-remote-max-entry= is neither sent nor fetched" {
