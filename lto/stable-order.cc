@@ -442,8 +442,12 @@ bool drop_locations_asked;
 
 unsigned int drop_locations()
 {
-	if (!locations_unused())
-		return keep("positions kept: debug information, sanitizers, profiling or reports use them");
+	if (!locations_unused()) {
+		if (verbose)
+			fprintf(stderr, "stable-order: source positions kept: debug information, sanitizers, "
+					"profiling or reports use them\n");
+		return 0;
+	}
 	size_t n = 0;
 	cgraph_node *node;
 	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node) {
