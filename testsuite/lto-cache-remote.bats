@@ -33,7 +33,8 @@ serve_nginx() {
 				scgi_temp_path $d/tmp;
 				client_max_body_size 64m;
 				server {
-					listen 127.0.0.1:$port;
+					listen 127.0.0.1:$port${NGINX_TLS:+ ssl};
+					${NGINX_TLS:+ssl_certificate $d/cert.pem; ssl_certificate_key $d/key.pem;}
 					root $d/dav;
 					location / { dav_methods PUT; create_full_put_path on; }
 					# a team's server that asks who writes and reads
@@ -55,6 +56,15 @@ serve_nginx() {
 		sleep 0.1
 	done
 	return 1
+}
+
+# serve_nginx_tls DIR PORT: the same over TLS, with a certificate of its
+# own making for 127.0.0.1 that nobody vouches for.
+serve_nginx_tls() {
+	mkdir -p "$1"
+	openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 \
+		-addext subjectAltName=IP:127.0.0.1 -keyout "$1/key.pem" -out "$1/cert.pem" 2>/dev/null || return 1
+	NGINX_TLS=1 serve_nginx "$@"
 }
 
 # serve_redis DIR PORT: redis-server on 127.0.0.1:PORT in the background,
@@ -366,6 +376,18 @@ dead_port() {
 	cmp p p2
 	run ./p2
 	assert_output "$(cat "$G/expected")"
+}
+
+@test "https: a server whose certificate nobody vouches for is not used (one warning), nothing sent" {
+	local port
+	port=$(start serve_nginx_tls "$BATS_TEST_TMPDIR/tls") || skip "nginx does not start with TLS on 127.0.0.1"
+	link p -flto-cache="$PWD/c" -flto-cache-remote="https://127.0.0.1:$port/tls"
+	stop "$BATS_TEST_TMPDIR/tls"
+	assert_success
+	assert_equal "$(warnings)" 1
+	assert_output --partial "SSL peer certificate or SSH remote key was not OK"
+	! grep -q '"PUT ' "$BATS_TEST_TMPDIR/tls/logs/access.log"
+	runs_right p
 }
 
 @test "an entry over -flto-cache-remote-max-entry= is neither sent nor fetched" {
