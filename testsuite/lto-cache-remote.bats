@@ -386,7 +386,8 @@ dead_port() {
 	assert_success
 	assert_equal "$(warnings)" 1
 	assert_output --partial "SSL peer certificate or SSH remote key was not OK"
-	! grep -q '"PUT ' "$BATS_TEST_TMPDIR/tls/logs/access.log"
+	run grep -c '"PUT ' "$BATS_TEST_TMPDIR/tls/logs/access.log"
+	assert_output 0
 	runs_right p
 }
 

@@ -129,7 +129,7 @@ bytes() { entries "$1" | xargs -r stat -c %s | awk '{ s += $1 } END { print s + 
 	n=$(reused | awk '{ print $3 }')
 	# one constant of one function of u3.c
 	sed '0,/r = x \* [0-9]*u/s//r = x * 12345u/' "$G/prog/u3.c" >u3.c
-	! cmp -s u3.c "$G/prog/u3.c"
+	! cmp -s u3.c "$G/prog/u3.c" || fail "u3.c is the same as before the edit"
 	"$XGCC" -O2 -flto -c u3.c -o o/u3.o
 	"$XGCC" -O2 -c u3.c -o u3plain.o
 	run "$XGCC" -O2 -flto=2 -v -flto-cache="$PWD/c" o/u*.o o/main.o "$G/nonlto.o" "$G/liblto.a" -o p2

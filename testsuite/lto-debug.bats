@@ -92,9 +92,9 @@ defined_symbols() {
 		  "$(readelf -rW g/$f.debug.temp.o | grep -c R_X86_64)" ]
 		[ "$(readelf -rW x/$f.debug.temp.o | grep -c R_X86_64)" -gt 0 ]
 		# nothing left for ld to drop: no SHF_EXCLUDE, no LTO section, no marker
-		! readelf -SW x/$f.debug.temp.o | grep -E '^ *\[' | awk '{ print $(NF-3) }' | grep -q E
-		! readelf -SW x/$f.debug.temp.o | grep -q 'gnu\.\(debug\)\?lto_'
-		! nm x/$f.debug.temp.o | grep -q __gnu_lto
+		! readelf -SW x/$f.debug.temp.o | grep -E '^ *\[' | awk '{ print $(NF-3) }' | grep -q E || fail "$f.debug.temp.o has a section with the E flag"
+		! readelf -SW x/$f.debug.temp.o | grep -q 'gnu\.\(debug\)\?lto_' || fail "$f.debug.temp.o holds LTO sections"
+		! nm x/$f.debug.temp.o | grep -q __gnu_lto || fail "$f.debug.temp.o has an LTO marker"
 		# the debug info is the input's early debug info, byte for byte
 		readelf -x .gnu.debuglto_.debug_str x/$f | tail -n +3 >in.hex
 		readelf -x .debug_str x/$f.debug.temp.o | tail -n +3 >out.hex

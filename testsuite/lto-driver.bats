@@ -225,7 +225,7 @@ resolution() {
 	done
 	[ "${#objs[@]}" -ge 1 ]
 	# internalized: f is no global symbol any more
-	! nm "${objs[@]}" | grep -q ' T f$'
+	! nm "${objs[@]}" | grep -q ' T f$' || fail "an object defines f"
 	gcc "${objs[@]}" -o prog
 	run ./prog
 	assert_output 43
