@@ -441,7 +441,8 @@ int xgcc_own_option(enum opt_id id)
 	switch (id) {
 	case OPT_target: case OPT_target_eq: case OPT_flto_cache: case OPT_flto_cache_size:
 	case OPT_flto_cache_shared: case OPT_fno_lto_cache_shared: case OPT_flto_cache_secret:
-	case OPT_flto_cache_remote: case OPT_flto_cache_remote_auth_file: case OPT_flto_cache_remote_connect_timeout:
+	case OPT_flto_cache_remote: case OPT_flto_cache_remote_auth_file: case OPT_flto_cache_remote_ca:
+	case OPT_flto_cache_remote_connect_timeout:
 	case OPT_flto_cache_remote_timeout: case OPT_flto_cache_remote_max_entry:
 	case OPT_flto_distributor: case OPT_flto_distributor_arg:
 		return 1;

@@ -305,7 +305,7 @@ struct lto_remote;
 /* What the options and the environment say of the remote: the values
  * as given, NULL where unset. */
 struct lto_remote_options {
-	const char *url, *auth_file, *connect_timeout, *timeout, *max_entry;
+	const char *url, *auth_file, *ca_file, *connect_timeout, *timeout, *max_entry;
 };
 /* O from the environment (XGCC_LTO_CACHE_REMOTE...). */
 void lto_remote_options_init(struct lto_remote_options *o);

@@ -824,7 +824,7 @@ static int linker_option_passed(const struct lopt *o)
 	 * out (driver/options.def has them too) */
 	static const char *const xgcc_own[] = {
 		"-flto-cache=", "-flto-cache-size=", "-flto-cache-secret=", "-flto-cache-shared",
-		"-fno-lto-cache-shared", "-flto-cache-remote=", "-flto-cache-remote-auth-file=",
+		"-fno-lto-cache-shared", "-flto-cache-remote=", "-flto-cache-remote-auth-file=", "-flto-cache-remote-ca=",
 		"-flto-cache-remote-connect-timeout=", "-flto-cache-remote-timeout=", "-flto-cache-remote-max-entry=",
 		"-flto-distributor=", "-flto-distributor-arg=",
 	};

@@ -91,6 +91,7 @@ struct lto_remote {
 	enum auth_kind auth;
 	char *auth_user;           /* basic: the user; bearer: NULL */
 	char *auth_secret;         /* the password or the token */
+	char *ca_file;             /* https: the certificates to trust, or NULL: the system's */
 	/* http */
 	CURL *curl;
 	char *base;                /* URL without its trailing slashes */
@@ -105,6 +106,7 @@ void lto_remote_options_init(struct lto_remote_options *o)
 {
 	o->url = getenv("XGCC_LTO_CACHE_REMOTE");
 	o->auth_file = NULL;
+	o->ca_file = getenv("XGCC_LTO_CACHE_REMOTE_CA");
 	o->connect_timeout = getenv("XGCC_LTO_CACHE_REMOTE_CONNECT_TIMEOUT");
 	o->timeout = getenv("XGCC_LTO_CACHE_REMOTE_TIMEOUT");
 	o->max_entry = getenv("XGCC_LTO_CACHE_REMOTE_MAX_ENTRY");
@@ -118,6 +120,7 @@ int lto_remote_option(struct lto_remote_options *o, const char *opt)
 	} table[] = {
 		{ "-flto-cache-remote=", offsetof(struct lto_remote_options, url) },
 		{ "-flto-cache-remote-auth-file=", offsetof(struct lto_remote_options, auth_file) },
+		{ "-flto-cache-remote-ca=", offsetof(struct lto_remote_options, ca_file) },
 		{ "-flto-cache-remote-connect-timeout=", offsetof(struct lto_remote_options, connect_timeout) },
 		{ "-flto-cache-remote-timeout=", offsetof(struct lto_remote_options, timeout) },
 		{ "-flto-cache-remote-max-entry=", offsetof(struct lto_remote_options, max_entry) },
@@ -161,6 +164,7 @@ static void remote_free(struct lto_remote *r)
 	free(r->base);
 	free(r->host);
 	free(r->url);
+	free(r->ca_file);
 	free(r);
 }
 
@@ -283,6 +287,7 @@ struct lto_remote *lto_remote_open(const struct lto_remote_options *o, int verbo
 {
 	struct lto_remote *r = xcalloc(1, sizeof *r);
 	r->url = xstrdup(o->url);
+	r->ca_file = o->ca_file && *o->ca_file ? xstrdup(o->ca_file) : NULL;
 	r->verbose = verbose;
 	r->connect_ms = parse_ms("-flto-cache-remote-connect-timeout=", o->connect_timeout, DEFAULT_CONNECT_MS);
 	r->total_ms = parse_ms("-flto-cache-remote-timeout=", o->timeout, DEFAULT_TOTAL_MS);
@@ -402,6 +407,9 @@ static void http_prepare(struct lto_remote *r, const char *key)
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, r->connect_ms);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, r->total_ms);
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, r->headers);
+	/* a team's own authority; the peer is verified either way */
+	if (r->ca_file)
+		curl_easy_setopt(c, CURLOPT_CAINFO, r->ca_file);
 	if (r->auth == AUTH_BEARER) {
 		curl_easy_setopt(c, CURLOPT_HTTPAUTH, CURLAUTH_BEARER);
 		curl_easy_setopt(c, CURLOPT_XOAUTH2_BEARER, r->auth_secret);

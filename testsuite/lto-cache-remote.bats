@@ -378,17 +378,27 @@ dead_port() {
 	assert_output "$(cat "$G/expected")"
 }
 
-@test "https: a server whose certificate nobody vouches for is not used (one warning), nothing sent" {
-	local port
-	port=$(start serve_nginx_tls "$BATS_TEST_TMPDIR/tls") || skip "nginx does not start with TLS on 127.0.0.1"
+@test "https: a certificate nobody vouches for is refused (one warning, nothing sent); -flto-cache-remote-ca= vouches for it" {
+	local port t="$BATS_TEST_TMPDIR/tls"
+	port=$(start serve_nginx_tls "$t") || skip "nginx does not start with TLS on 127.0.0.1"
 	link p -flto-cache="$PWD/c" -flto-cache-remote="https://127.0.0.1:$port/tls"
-	stop "$BATS_TEST_TMPDIR/tls"
 	assert_success
 	assert_equal "$(warnings)" 1
 	assert_output --partial "SSL peer certificate or SSH remote key was not OK"
-	run grep -c '"PUT ' "$BATS_TEST_TMPDIR/tls/logs/access.log"
+	run grep -c '"PUT ' "$t/logs/access.log"
 	assert_output 0
 	runs_right p
+	# the team's authority (here the certificate itself) named: used
+	rm -rf c
+	link p -flto-cache="$PWD/c" -flto-cache-remote="https://127.0.0.1:$port/tls" -flto-cache-remote-ca="$t/cert.pem"
+	assert_success
+	assert_equal "$(warnings)" 0
+	n=$(counts | awk '{ print $3 }')
+	assert_equal "$(cd "$t/dav/tls" && find . -type f | wc -l)" "$n"
+	XGCC_LTO_CACHE_REMOTE_CA="$t/cert.pem" link p2 -flto-cache="$PWD/c2" -flto-cache-remote="https://127.0.0.1:$port/tls"
+	stop "$t"
+	assert_equal "$(counts)" "$n of $n (0 local, $n remote), 0 compiled"
+	cmp p p2
 }
 
 @test "an entry over -flto-cache-remote-max-entry= is neither sent nor fetched" {
