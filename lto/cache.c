@@ -191,7 +191,8 @@ static void cache_free(struct lto_cache *c)
 	free(c);
 }
 
-static int create_temp(struct lto_cache *c, char name[64]);
+static int enter_file(struct lto_cache *c, const char *name, mode_t mode, const void *a, size_t na, const void *b,
+		      size_t nb);
 
 /* A program's identity: the digest of its bytes, not its path or times,
  * so that machines with the same programs installed (a remote cache's
@@ -237,16 +238,7 @@ static void digest_program(struct lto_cache *c, struct digest *d, const char *pa
 		}
 		digest_final(&f, sum);
 		/* kept for the next link; a failure costs only the time */
-		char name[64];
-		int out = create_temp(c, name);
-		if (out >= 0) {
-			char *tmp = xasprintf("%s/%s", c->dir, name);
-			temp_register(tmp);
-			free(tmp);
-			int ok = write_all(out, sum, DIGEST_SIZE) == 0;
-			if (close(out) < 0 || !ok || renameat(c->dfd, name, c->dfd, memo) < 0)
-				unlinkat(c->dfd, name, 0);
-		}
+		enter_file(c, memo, 0600, sum, DIGEST_SIZE, "", 0);
 	}
 	digest_bytes(d, sum, DIGEST_SIZE);
 }
@@ -528,36 +520,55 @@ static int create_temp(struct lto_cache *c, char name[64])
 	return -1;
 }
 
-/* Enter HEAD and the LEN bytes at OBJ as the local entry KEY, through a
- * temporary renamed into place; a failure only warns. */
-static void write_entry(struct lto_cache *c, const char *key, const unsigned char head[HEADER], const void *obj,
-			size_t len)
+/* NAME in the cache directory: the NA bytes at A, then the NB at B,
+ * written to a temporary of mode MODE renamed into place.  0; 1 when no
+ * temporary could be made; 2 when writing or renaming failed (nothing is
+ * left).  errno says why. */
+static int enter_file(struct lto_cache *c, const char *name, mode_t mode, const void *a, size_t na, const void *b,
+		      size_t nb)
 {
 	/* a full disk, or a file size limit, is an error return, not a signal */
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	sigaction(SIGXFSZ, &ign, &old);
-	char name[64];
-	int out = create_temp(c, name);
+	char temp[64];
+	int r = 0, out = create_temp(c, temp);
 	if (out < 0) {
-		store_failed(c, c->dir);
+		r = 1;
 	} else {
-		char *tmp = xasprintf("%s/%s", c->dir, name);
-		temp_register(tmp);
-		int ok = fchmod(out, c->entry_mode) == 0 && write_all(out, head, HEADER) == 0 &&
-			 write_all(out, obj, len) == 0;
+		char *path = xasprintf("%s/%s", c->dir, temp);
+		temp_register(path);
+		free(path);
+		int ok = fchmod(out, mode) == 0 && write_all(out, a, na) == 0 && write_all(out, b, nb) == 0;
 		if (close(out) < 0)
 			ok = 0;
-		if (!ok || renameat(c->dfd, name, c->dfd, key) < 0) {
-			char *path = xasprintf("%s/%s", c->dir, key);
-			store_failed(c, path);
-			free(path);
-			unlinkat(c->dfd, name, 0);
-		} else {
-			c->stored = 1;
+		if (!ok || renameat(c->dfd, temp, c->dfd, name) < 0) {
+			int e = errno;
+			unlinkat(c->dfd, temp, 0);
+			errno = e;
+			r = 2;
 		}
-		free(tmp);
 	}
 	sigaction(SIGXFSZ, &old, NULL);
+	return r;
+}
+
+/* Enter HEAD and the LEN bytes at OBJ as the local entry KEY; a failure
+ * only warns. */
+static void write_entry(struct lto_cache *c, const char *key, const unsigned char head[HEADER], const void *obj,
+			size_t len)
+{
+	int r = enter_file(c, key, c->entry_mode, head, HEADER, obj, len);
+	if (r == 1) {
+		store_failed(c, c->dir);
+	} else if (r == 2) {
+		int e = errno;
+		char *path = xasprintf("%s/%s", c->dir, key);
+		errno = e;
+		store_failed(c, path);
+		free(path);
+	} else {
+		c->stored = 1;
+	}
 }
 
 /* The local cache missed KEY: the remote's entry, checked, into DEST and
@@ -618,15 +629,6 @@ int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest)
 	return c->remote ? fetch_remote(c, key, dest) : 0;
 }
 
-/* Was the remote's entry KEY refused in this link? */
-static int refused(const struct lto_cache *c, const char *key)
-{
-	for (size_t i = 0; i < c->refused.n; i++)
-		if (!strcmp(c->refused.v[i], key))
-			return 1;
-	return 0;
-}
-
 void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
 {
 	int fd = open(src, O_RDONLY | O_CLOEXEC);
@@ -650,7 +652,7 @@ void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
 		memcpy(entry, head, HEADER);
 		if (len)
 			memcpy(entry + HEADER, m, len);
-		lto_remote_put(c->remote, key, entry, HEADER + len, refused(c, key));
+		lto_remote_put(c->remote, key, entry, HEADER + len, strvec_contains(&c->refused, key));
 		free(entry);
 	}
 	if (m)
