@@ -41,14 +41,9 @@ static char *in_dirs_prefixed(const struct strvec *dirs, const char *prefix, con
 	return NULL;
 }
 
-static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *))
-{
-	return in_dirs_prefixed(dirs, "", name, ok);
-}
-
 char *find_in_bprefixes(const struct driver *d, const char *name)
 {
-	return in_dirs(&d->bprefixes, name, file_is_exec);
+	return file_in_dirs(&d->bprefixes, name, file_is_exec);
 }
 
 char *find_program(const struct driver *d, const char *name)
@@ -74,13 +69,13 @@ char *find_program(const struct driver *d, const char *name)
 char *find_helper(const struct driver *d, const char *name)
 {
 	char *p;
-	if ((p = in_dirs(&d->bprefixes, name, file_is_exec)))
+	if ((p = file_in_dirs(&d->bprefixes, name, file_is_exec)))
 		return p;
 	struct strvec dirs = { 0 };
 	strvec_push(&dirs, d->self_dir);
 	strvec_pushf(&dirs, "%s/../libexec/xgcc", d->self_dir);
 	strvec_push(&dirs, PKGLIBEXECDIR);
-	p = in_dirs(&dirs, name, file_is_exec);
+	p = file_in_dirs(&dirs, name, file_is_exec);
 	free(dirs.v[1]);
 	strvec_free(&dirs);
 	return p;
@@ -115,7 +110,7 @@ char *find_file(const struct driver *d, const char *name)
 {
 	struct strvec dirs = { 0 };
 	library_dirs(d, DIRS_SEARCH, 1, &dirs);
-	char *p = in_dirs(&dirs, name, file_is_readable);
+	char *p = file_in_dirs(&dirs, name, file_is_readable);
 	for (size_t i = 0; i < dirs.n; i++)
 		free(dirs.v[i]);
 	strvec_free(&dirs);

@@ -3,6 +3,7 @@
 
 #include "fileinfo.h"
 #include "diag.h"
+#include "strvec.h"
 #include <errno.h>
 #include <string.h>
 #include <stdlib.h>
@@ -47,6 +48,19 @@ int file_mkdirs(const char *dir, mode_t last)
 int file_is_readable(const char *path)
 {
 	return access(path, R_OK) == 0;
+}
+
+char *file_in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *))
+{
+	for (size_t i = 0; i < dirs->n; i++) {
+		const char *dir = dirs->v[i];
+		size_t len = strlen(dir);
+		char *path = xasprintf("%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", name);
+		if (ok(path))
+			return path;
+		free(path);
+	}
+	return NULL;
 }
 
 char *self_directory(const char *argv0)

@@ -14,6 +14,11 @@ int file_is_exec(const char *path);
  * R_OK), so that -print-file-name=include names gcc's directory. */
 int file_is_readable(const char *path);
 
+struct strvec;
+/* DIR/NAME for the first of DIRS (a directory with or without its
+ * trailing '/') where OK accepts it, malloc'd; NULL when none does. */
+char *file_in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *));
+
 /* DIR and its missing parents (these with mode 0777); DIR itself with
  * mode LAST; both less the umask.  An existing one is fine: 0, or -1
  * with errno set. */

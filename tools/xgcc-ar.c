@@ -58,18 +58,6 @@ static const char *parse_name(const char *base, char **triplet)
 	return NULL;
 }
 
-static char *in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const char *))
-{
-	for (size_t i = 0; i < dirs->n; i++) {
-		size_t n = strlen(dirs->v[i]);
-		char *p = xasprintf("%s%s%s", dirs->v[i], n && dirs->v[i][n - 1] == '/' ? "" : "/", name);
-		if (ok(p))
-			return p;
-		free(p);
-	}
-	return NULL;
-}
-
 /* TRIPLET's backend GCC's liblto_plugin.so (NULL: no such GCC, or it
  * has none), and the prefix of its binutils.  The plugin sits among the
  * GCC's programs (libexec/gcc/TRIPLET/VERSION, where gcc-ar and the
@@ -87,7 +75,7 @@ static char *target_plugin(const char *triplet, const char **tool_prefix)
 		*tool_prefix = backend_current() == backends[0] ? "" : t->tool_prefix;
 		struct strvec progs = { 0 };
 		strvec_split(&progs, backend_programs(), ':');
-		return in_dirs(&progs, "liblto_plugin.so", file_is_regular);
+		return file_in_dirs(&progs, "liblto_plugin.so", file_is_regular);
 	}
 	*tool_prefix = t->tool_prefix;
 	char *gcc = xasprintf("%sgcc", t->tool_prefix);
@@ -150,7 +138,7 @@ int main(int argc, char **argv)
 
 	const char *tool_prefix;
 	char *backend_plugin = target_plugin(triplet, &tool_prefix);
-	char *plugin = in_dirs(&prefixes, "liblto_plugin.so", file_is_regular);
+	char *plugin = file_in_dirs(&prefixes, "liblto_plugin.so", file_is_regular);
 	if (!plugin)
 		plugin = backend_plugin;
 	if (!plugin)
@@ -160,11 +148,11 @@ int main(int argc, char **argv)
 	/* The tool: in the -B prefixes, the backend's program directories
 	 * (a cross GCC's among them: TARGET/bin of its tool directory),
 	 * then PATH under the target's prefix, as gcc-ar. */
-	char *exe = in_dirs(&prefixes, tool, file_is_exec);
+	char *exe = file_in_dirs(&prefixes, tool, file_is_exec);
 	if (!exe && backend_select(triplet ? triplet : backend_triplet())) {
 		struct strvec progs = { 0 };
 		strvec_split(&progs, backend_programs(), ':');
-		exe = in_dirs(&progs, tool, file_is_exec);
+		exe = file_in_dirs(&progs, tool, file_is_exec);
 	}
 	if (!exe)
 		exe = xasprintf("%s%s", tool_prefix, tool);
