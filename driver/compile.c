@@ -618,16 +618,22 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 
 /* --- an input's job --------------------------------------------------------- */
 
+/* Is X's input a source that cc1 or cc1plus compiles?  Not assembler,
+ * LTO IR or objects, nor gcc's help-dummy (cc1 shows its options as the
+ * user left them). */
+static int cc1_source(const struct cc *x)
+{
+	enum lang l = x->in->lang;
+	return l != LANG_ASM && l != LANG_ASM_CPP && l != LANG_LTO && l != LANG_OBJECT && !x->in->dummy;
+}
+
 /* The input's excess precision, decided here for cc1 (not for lto1,
  * which keeps the user's), and said with -v and -###. */
 static void decide_fp_mode(struct cc *x)
 {
 	const struct driver *d = x->d;
-	enum lang l = x->in->lang;
 	const char *why = NULL;
-	/* gcc's help-dummy is no source: cc1 shows -fexcess-precision as
-	 * the user left it */
-	if (l == LANG_ASM || l == LANG_ASM_CPP || l == LANG_LTO || l == LANG_OBJECT || x->in->dummy)
+	if (!cc1_source(x))
 		return;
 	/* no x87 (arm, aarch64, riscv): cc1's defaults are the machine's,
 	 * as under gcc */
@@ -645,10 +651,8 @@ static void decide_fp_mode(struct cc *x)
 static void decide_drop_locations(struct cc *x)
 {
 	const struct driver *d = x->d;
-	enum lang l = x->in->lang;
 	const char *env = getenv("XGCC_LTO_CACHE");
-	if (l == LANG_ASM || l == LANG_ASM_CPP || l == LANG_LTO || l == LANG_OBJECT || x->in->dummy ||
-	    x->second || !lto_enabled(d) || opt_on(d, "-ffat-lto-objects") || debug_level(d) > 0 ||
+	if (!cc1_source(x) || x->second || !lto_enabled(d) || opt_on(d, "-ffat-lto-objects") || debug_level(d) > 0 ||
 	    (!opt_starting(d, "-flto-cache=") && !(env && *env)))
 		return;
 	char *name = xasprintf("stable_order_%zu.so", backend_index());
