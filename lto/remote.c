@@ -219,7 +219,8 @@ static const char *read_credential(struct lto_remote *r, const struct lto_remote
 	return env && *env ? take_credential(r, env) : NULL;
 }
 
-/* The part of an http(s) URL after the scheme up to its path. */
+/* Does the authority of a URL (what follows the scheme's "//", up to the
+ * path) carry user information, USER[:PASSWORD]@? */
 static int has_userinfo(const char *after_scheme)
 {
 	size_t authority = strcspn(after_scheme, "/?#");

@@ -10,6 +10,7 @@
 # rsync; skips, saying which, without them.
 load helper
 load lto-distribute
+load worker-sshd
 
 WORKER=xgcc-worker
 PARALLEL_DIST="$XGCC_BUILDDIR/xgcc-distribute-parallel"
@@ -24,18 +25,7 @@ start_sshd() {
 	ssh-keygen -q -t ed25519 -N '' -f "$d/host_key"
 	for try in 1 2 3 4 5 6 7 8; do
 		port=$((20000 + RANDOM % 20000))
-		cat >"$d/sshd_config" <<-EOF
-			Port $port
-			ListenAddress 127.0.0.1
-			HostKey $d/host_key
-			PidFile $d/sshd.pid
-			AuthorizedKeysFile $d/authorized_keys
-			StrictModes no
-			UsePAM no
-			PasswordAuthentication no
-			KbdInteractiveAuthentication no
-			AllowUsers $WORKER
-		EOF
+		worker_sshd_config "$d/sshd_config" 127.0.0.1 "$port" "$d/host_key" "$d" "$WORKER"
 		if /usr/sbin/sshd -f "$d/sshd_config" -E "$d/log" 2>/dev/null; then
 			echo "$port"
 			return 0
@@ -97,7 +87,7 @@ setup() {
 
 # ssh_command KEY PORT: how parallel reaches the worker.
 ssh_command() {
-	echo "ssh -p $2 -i $1 -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR"
+	echo "$(worker_ssh "$1") -p $2"
 }
 
 # link_through KEY PORT OUT: the partitioned LTO link through parallel.

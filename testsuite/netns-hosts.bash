@@ -10,6 +10,9 @@
 # directories are closed to other accounts), so every file travels by
 # rsync, as to a real host.  Root only.
 
+# shellcheck source=testsuite/worker-sshd.bash
+. "${BASH_SOURCE[0]%/*}/worker-sshd.bash"
+
 NETNS_WORKER=xgcc-worker
 
 # netns_why: why hosts cannot be made here (nothing when they can).
@@ -67,18 +70,7 @@ netns_hosts_up() {
 			fi
 		fi
 		mkdir -p "$dir/h$i"
-		cat >"$dir/h$i/sshd_config" <<-EOF
-			Port 22
-			ListenAddress 10.$b.$i.2
-			HostKey $dir/host_key
-			PidFile $dir/h$i/sshd.pid
-			AuthorizedKeysFile $dir/h$i/authorized_keys
-			StrictModes no
-			UsePAM no
-			PasswordAuthentication no
-			KbdInteractiveAuthentication no
-			AllowUsers $NETNS_WORKER
-		EOF
+		worker_sshd_config "$dir/h$i/sshd_config" "10.$b.$i.2" 22 "$dir/host_key" "$dir/h$i" "$NETNS_WORKER"
 		cp "$dir/authorized_keys" "$dir/h$i/authorized_keys"
 		mkdir -p /run/sshd
 		ip netns exec "$ns" /usr/sbin/sshd -f "$dir/h$i/sshd_config" -E "$dir/h$i/log" || {
@@ -124,5 +116,5 @@ netns_hosts_down() {
 # netns_ssh KEY: how parallel reaches a host: no host keys kept, and a
 # host that stops answering is given up after about three seconds.
 netns_ssh() {
-	echo "ssh -i $1 -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR -o ConnectTimeout=3 -o ServerAliveInterval=1 -o ServerAliveCountMax=3"
+	echo "$(worker_ssh "$1") -o ConnectTimeout=3 -o ServerAliveInterval=1 -o ServerAliveCountMax=3"
 }
