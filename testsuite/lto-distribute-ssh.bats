@@ -15,25 +15,6 @@ load worker-sshd
 WORKER=xgcc-worker
 PARALLEL_DIST="$XGCC_BUILDDIR/xgcc-distribute-parallel"
 
-# start_sshd DIR: an sshd for $WORKER on a free port of 127.0.0.1, its
-# keys and configuration in DIR; prints the port.  DIR must be open to
-# $WORKER: sshd reads the authorized keys as the account.
-start_sshd() {
-	local d=$1 port try
-	mkdir -p "$d" /run/sshd
-	chmod 755 "$d"
-	ssh-keygen -q -t ed25519 -N '' -f "$d/host_key"
-	for try in 1 2 3 4 5 6 7 8; do
-		port=$((20000 + RANDOM % 20000))
-		worker_sshd_config "$d/sshd_config" 127.0.0.1 "$port" "$d/host_key" "$d" "$WORKER"
-		if /usr/sbin/sshd -f "$d/sshd_config" -E "$d/log" 2>/dev/null; then
-			echo "$port"
-			return 0
-		fi
-	done
-	return 1
-}
-
 setup_file() {
 	export TMPDIR="$BATS_FILE_TMPDIR/tmp"
 	mkdir -p "$TMPDIR"
@@ -54,7 +35,7 @@ setup_file() {
 
 	# outside bats' directories, which are closed to others
 	SSHD=$(mktemp -d /tmp/xgcc-sshd.XXXXXX)
-	PORT=$(start_sshd "$SSHD") || {
+	PORT=$(worker_sshd_start "$SSHD" "$WORKER") || {
 		export SKIP_WHY="sshd does not start on 127.0.0.1: $(cat "$SSHD/log" 2>/dev/null | tail -1)"
 		return 0
 	}
@@ -134,7 +115,7 @@ link_through() {
 @test "a worker that has disappeared: the same clear error" {
 	local gone port
 	gone=$(mktemp -d /tmp/xgcc-sshd.XXXXXX)
-	port=$(start_sshd "$gone")
+	port=$(worker_sshd_start "$gone" "$WORKER")
 	cp "$SSHD/authorized_keys" "$gone/"
 	kill "$(cat "$gone/sshd.pid")"
 	sleep 0.2
