@@ -112,6 +112,11 @@ const char *job_missing_output(const struct job_file *f, size_t k)
 	return NULL;
 }
 
+const char *job_first_input(const struct job_file *f, size_t k)
+{
+	return f->jobs[k].inputs.n ? f->jobs[k].inputs.v[0] : "no input";
+}
+
 int distributor_start(int argc, char **argv, void (*usage)(void), const char *synopsis, struct job_file *f)
 {
 	diag_init(argv[0]);

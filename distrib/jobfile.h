@@ -28,6 +28,9 @@ int job_file_read(const char *path, struct job_file *f);
  * now), or NULL when all are there. */
 const char *job_missing_output(const struct job_file *f, size_t k);
 
+/* What names job K in messages: its first input, or "no input". */
+const char *job_first_input(const struct job_file *f, size_t k);
+
 /* The start of the main of a distributor whose arguments are its
  * engine's options and then JOBFILE: the messages and the cleanup set
  * up (diag_init, temp_init), --help (USAGE) or --version alone

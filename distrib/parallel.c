@@ -151,7 +151,7 @@ int main(int argc, char **argv)
 		const char *missing = job_missing_output(&f, k);
 		if (missing) {
 			diag(DIAG_ERROR, "job %zu (%s): %s did not come back from a worker%s", k,
-			     f.jobs[k].inputs.n ? f.jobs[k].inputs.v[0] : "no input", missing,
+			     job_first_input(&f, k), missing,
 			     status ? "" : " (parallel reported success)");
 			return 1;
 		}

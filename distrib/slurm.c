@@ -75,7 +75,7 @@ static char **srun_argv(const struct strvec *common, const struct job_file *f, s
 /* Say why job K failed: srun did not start, or it has already said how. */
 static void report_failure(const struct job_file *f, size_t k, const struct spawn_cmd *c)
 {
-	const char *input = f->jobs[k].inputs.n ? f->jobs[k].inputs.v[0] : "no input";
+	const char *input = job_first_input(f, k);
 	if (c->status == -1)
 		diag(DIAG_ERROR, "cannot run %s: %s (Slurm's client commands, Debian's slurm-client, must be in PATH)",
 		     diag_q(c->argv[0]), strerror(c->exec_errno));
@@ -149,7 +149,7 @@ int main(int argc, char **argv)
 		const char *missing = job_missing_output(&f, k);
 		if (missing) {
 			diag(DIAG_ERROR, "job %zu (%s): srun reported success, but %s is not in %s: do the nodes share "
-			     "that directory with this machine?", k, f.jobs[k].inputs.n ? f.jobs[k].inputs.v[0] : "no input",
+			     "that directory with this machine?", k, job_first_input(&f, k),
 			     missing, f.directory);
 			failed = 1;
 		}
