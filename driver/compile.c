@@ -60,6 +60,7 @@ struct cc {
 	int second;               /* the second compilation of -fcompare-debug */
 	const char *fp_mode;      /* -fexcess-precision= the driver decided, or NULL */
 	char *drop_locations;     /* the stable-order plugin that drops positions, or NULL */
+	char *plugin_name;        /* and its name (backend_stable_order_name) */
 	char *gkd;                /* the final insns dump that -fcompare-debug compares */
 	const char *banner;       /* for the next command (--target-help) */
 	const char *output;       /* %w: what the input became */
@@ -529,8 +530,7 @@ static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list, s
 						.known = 1 };
 	if (x->drop_locations) {
 		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin=%s", x->drop_locations), .known = 1 };
-		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin-arg-stable_order_%zu-drop-locations",
-								 backend_index()),
+		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin-arg-%s-drop-locations", x->plugin_name),
 						.known = 1 };
 	}
 	/* the second compilation of -fcompare-debug has switches of its
@@ -655,9 +655,10 @@ static void decide_drop_locations(struct cc *x)
 	if (!cc1_source(x) || x->second || !lto_enabled(d) || opt_on(d, "-ffat-lto-objects") || debug_level(d) > 0 ||
 	    (!opt_starting(d, "-flto-cache=") && !(env && *env)))
 		return;
-	char *name = xasprintf("stable_order_%zu.so", backend_index());
-	x->drop_locations = find_helper(d, name);
-	free(name);
+	x->plugin_name = backend_stable_order_name();
+	char *file = xasprintf("%s.so", x->plugin_name);
+	x->drop_locations = find_helper(d, file);
+	free(file);
 }
 
 /* The second compilation of -fcompare-debug (gcc's compare-debug-self-opt

@@ -108,13 +108,19 @@ const struct backend *backend_current(void)
 	return current;
 }
 
-size_t backend_index(void)
+/* The current backend's place in backends[]. */
+static size_t backend_index(void)
 {
 	const struct backend *b = backend_current();
 	for (size_t i = 0; i < nbackends; i++)
 		if (backends[i] == b)
 			return i;
 	return 0;
+}
+
+char *backend_stable_order_name(void)
+{
+	return xasprintf("stable_order_%zu", backend_index());
 }
 
 #define B backend_current()

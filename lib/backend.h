@@ -94,8 +94,10 @@ int backend_select_thread_model(const char *triplet, const char *thread_model, i
 /* Whether some configured backend has THREAD_MODEL ("posix", "win32"). */
 int backend_thread_model_known(const char *thread_model);
 const struct backend *backend_current(void);
-/* Its place in backends[]. */
-size_t backend_index(void);
+/* The name of the current backend's stable-order plugin (lto/stable-order.cc),
+ * "stable_order_N": its file is NAME.so, its arguments -fplugin-arg-NAME-,
+ * malloc'd. */
+char *backend_stable_order_name(void);
 
 const char *backend_cc(void);
 /* Where the current backend came from, for errors: "the backend gcc

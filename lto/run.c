@@ -328,10 +328,10 @@ static int single_run(struct run_plan *p, struct lto_cache *cache)
  * touch then come out as the same bytes. */
 static void add_stable_order(const struct run_plan *p, struct lto_cache *cache, struct strvec *cmd)
 {
-	size_t n = backend_index();
-	char *dir = self_directory("lto1");
-	char *so = xasprintf("%s/stable_order_%zu.so", dir, n);
+	char *dir = self_directory("lto1"), *name = backend_stable_order_name();
+	char *so = xasprintf("%s/%s.so", dir, name);
 	free(dir);
+	free(name);
 	/* it reports under -v (the backend's -version): an argument of
 	 * its own would be in the partitions' options, and in the keys */
 	if (access(so, R_OK) == 0) {
