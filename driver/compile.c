@@ -748,4 +748,7 @@ void plan_input(struct planner *pl, size_t i)
 	}
 	if (v == 0 && x.gkd && d->compare_debug)
 		plan_compare_debug(&x, row);
+	/* the switches hold copies */
+	free(x.drop_locations);
+	free(x.plugin_name);
 }
