@@ -35,10 +35,22 @@
  *     they reach no object then, only messages (a function that moved
  *     down a file changed every partition that calls it).
  *
- * It changes nothing (and says why under -v, the backend's -version)
- * where the numbers could mean more than an order: a top-level asm, a
- * symbol with no_reorder or -fno-toplevel-reorder, a module of 32768 or
- * more symbols, 16384 or more modules, a section name already taken.
+ * and it writes the symbol list and each function's list of calls in
+ * the order of the new numbers (WPA writes them in list order, which was
+ * the order GCC made things in).
+ *
+ * It changes no numbers (and says why under -v, the backend's -version)
+ * where they could mean more than an order: a top-level asm, a symbol
+ * with no_reorder or -fno-toplevel-reorder, a module of 32768 or more
+ * symbols, 16384 or more modules, a section name already taken.
+ *
+ * Before numbering, the inline trees get one shape.  Which copy of an
+ * inlined function holds its body, which copy another was cloned from
+ * and which flags a copy carries depended on the order of the inlining,
+ * that is on the whole program; the plugin gives them the shape GCC
+ * itself makes when it keeps a function's node out of line (see
+ * unreuse_body_owners and the functions after it).  LTRANS reads the
+ * same code either way: its output is the same object.
  */
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -173,6 +185,224 @@ bool locations_unused()
 	return debug_info_level == DINFO_LEVEL_NONE && !flag_sanitize && !flag_stack_usage_info &&
 	       !flag_callgraph_info && !profile_arc_flag && !flag_test_coverage && !flag_branch_probabilities &&
 	       !flag_auto_profile;
+}
+
+/* GCC's inliner, inlining the last call of a function that is no
+ * longer needed out of line, makes the function's own node (the owner
+ * of its body, the root of its clones) that inline copy.  Which call is
+ * the last depends on the whole program's inlining order, so the owner
+ * moved from one partition to another with edits elsewhere, and every
+ * partition with a copy changed with it.  Each such node is split back
+ * into what GCC makes when it does not reuse the offline node: a new
+ * inline clone at the call, and the owner kept for its clones' body only
+ * (remove_unreachable_nodes' state: no definition, edges or references;
+ * its count, which no clone reads, zero). */
+size_t unreuse_body_owners()
+{
+	std::vector<cgraph_node *> owners;
+	cgraph_node *n;
+	FOR_EACH_FUNCTION (n)
+		if (n->inlined_to && (!n->clone_of || n->clone_of->decl != n->decl) && n->callers &&
+		    !n->callers->next_caller && !n->thunk && !n->alias && !n->has_aliases_p())
+			owners.push_back(n);
+	for (cgraph_node *owner : owners) {
+		vec<cgraph_edge *> call = vNULL;
+		call.safe_push(owner->callers);
+		cgraph_node *copy =
+			owner->create_clone(owner->decl, owner->count, false, call, true, owner->inlined_to, NULL);
+		call.release();
+		copy->used_as_abstract_origin = owner->used_as_abstract_origin;
+		owner->remove_callees();
+		owner->remove_all_references();
+		owner->inlined_to = NULL;
+		owner->body_removed = true;
+		owner->analyzed = false;
+		owner->definition = false;
+		owner->local = false;
+		owner->count = profile_count::zero();
+	}
+	return owners.size();
+}
+
+/* A node's calls in one order: by the statement, then the callee's
+ * number.  WPA writes them in list order, and the lists of inline
+ * copies are in the order of the inlining that made them.  A node with
+ * speculative calls keeps its order (their targets must stay adjacent). */
+void sort_edge_list(cgraph_edge **head)
+{
+	std::vector<cgraph_edge *> v;
+	for (cgraph_edge *e = *head; e; e = e->next_callee) {
+		if (e->speculative)
+			return;
+		v.push_back(e);
+	}
+	std::stable_sort(v.begin(), v.end(), [](cgraph_edge *a, cgraph_edge *b) {
+		if (a->lto_stmt_uid != b->lto_stmt_uid)
+			return a->lto_stmt_uid < b->lto_stmt_uid;
+		int ao = a->callee ? a->callee->order : -1, bo = b->callee ? b->callee->order : -1;
+		return ao < bo;
+	});
+	*head = v.empty() ? NULL : v[0];
+	for (size_t i = 0; i < v.size(); i++) {
+		v[i]->prev_callee = i ? v[i - 1] : NULL;
+		v[i]->next_callee = i + 1 < v.size() ? v[i + 1] : NULL;
+	}
+}
+
+void sort_calls()
+{
+	cgraph_node *n;
+	FOR_EACH_FUNCTION (n) {
+		sort_edge_list(&n->callees);
+		sort_edge_list(&n->indirect_calls);
+	}
+}
+
+/* Flags WPA writes for every node that LTRANS never reads for these,
+ * set to one value: whether an inline copy frees memory
+ * (nonfreeing_fn: pure-const's result stays on whichever node it was
+ * computed for; a call's answer comes from the declaration's first node,
+ * the body's owner), and whether the address of a function that no
+ * object defines is taken (a library function; whichever file takes it,
+ * every partition that calls it carried the flag).  "May free" and
+ * "taken" are the answers that assume nothing. */
+void settle_unread_flags()
+{
+	cgraph_node *n;
+	FOR_EACH_FUNCTION (n) {
+		if (n->inlined_to)
+			n->nonfreeing_fn = false;
+		if (!n->definition && DECL_EXTERNAL(n->decl) && !n->alias && !n->thunk)
+			n->address_taken = true;
+	}
+}
+
+/* GCC's inliner copies a whole inline tree when it inlines a function
+ * that has inline clones: the copy of a clone then has the other
+ * copy as its origin, which copy depending on the order of inlining.
+ * WPA streams that origin into the copy's partition, from another
+ * partition maybe, whose number moves with edits there; LTRANS removes
+ * such a node after reading and hangs its clones on the node it copies
+ * (cgraph_node::remove).  Here every inline copy becomes a clone of the
+ * first node up its chain that is no inline copy: the body's owner, or
+ * the IPA clone it copies (same declaration, same body). */
+size_t reattach_inline_clones()
+{
+	size_t moved = 0;
+	cgraph_node *c;
+	FOR_EACH_FUNCTION (c) {
+		if (!c->inlined_to || !c->clone_of)
+			continue;
+		cgraph_node *to = c->clone_of;
+		while (to->inlined_to && to->clone_of && to->clone_of->decl == c->decl)
+			to = to->clone_of;
+		if (to == c->clone_of || to->decl != c->decl)
+			continue;
+		c->remove_from_clone_tree();
+		c->clone_of = to;
+		c->next_sibling_clone = to->clones;
+		if (to->clones)
+			to->clones->prev_sibling_clone = c;
+		to->clones = c;
+		moved++;
+	}
+	return moved;
+}
+
+/* The symbol table's list in the order of the new numbers: WPA
+ * partitions and names its local symbols (NAME.lto_priv.N) walking that
+ * list, which otherwise holds the symbols in the order they were made. */
+void sort_symbol_list()
+{
+	std::vector<symtab_node *> all;
+	symtab_node *n;
+	FOR_EACH_SYMBOL (n)
+		all.push_back(n);
+	std::sort(all.begin(), all.end(), [](symtab_node *a, symtab_node *b) { return a->order < b->order; });
+	symtab->nodes = all.empty() ? NULL : all[0];
+	for (size_t i = 0; i < all.size(); i++) {
+		all[i]->previous = i ? all[i - 1] : NULL;
+		all[i]->next = i + 1 < all.size() ? all[i + 1] : NULL;
+	}
+}
+
+/* Where the types a partition uses were declared: their names, fields
+ * and enumerators carry the file and line, so a line added to a header
+ * changed every partition that uses a type declared below it (all of
+ * them, for lua's luaconf.h).  Like the symbols' declarations, those
+ * positions reach no object without debug information.  The trees are
+ * the modules' declaration tables (what WPA writes into partitions,
+ * bodies' references included). */
+struct type_walk {
+	hash_set<tree> seen;
+	std::vector<tree> todo;
+	size_t dropped = 0;
+
+	void add(tree t)
+	{
+		if (t && !seen.add(t))
+			todo.push_back(t);
+	}
+	void visit(tree t)
+	{
+		if (TREE_CODE(t) == TREE_LIST) {
+			add(TREE_PURPOSE(t));
+			add(TREE_VALUE(t));
+			add(TREE_CHAIN(t));
+		} else if (TYPE_P(t)) {
+			add(TYPE_NAME(t));
+			add(TREE_TYPE(t));
+			add(TYPE_MAIN_VARIANT(t));
+			if (RECORD_OR_UNION_TYPE_P(t))
+				for (tree f = TYPE_FIELDS(t); f; f = DECL_CHAIN(f))
+					add(f);
+			else if (TREE_CODE(t) == ENUMERAL_TYPE)
+				add(TYPE_VALUES(t));
+			else if (FUNC_OR_METHOD_TYPE_P(t))
+				add(TYPE_ARG_TYPES(t));
+		} else if (TREE_CODE(t) == TYPE_DECL || TREE_CODE(t) == FIELD_DECL || TREE_CODE(t) == CONST_DECL) {
+			if (DECL_SOURCE_LOCATION(t) != UNKNOWN_LOCATION) {
+				DECL_SOURCE_LOCATION(t) = UNKNOWN_LOCATION;
+				dropped++;
+			}
+			add(TREE_TYPE(t));
+		} else if (DECL_P(t)) {
+			add(TREE_TYPE(t));
+		}
+	}
+	void state(lto_in_decl_state *st)
+	{
+		for (int i = 0; st && i < LTO_N_DECL_STREAMS; i++)
+			if (st->streams[i])
+				for (tree t : *st->streams[i])
+					add(t);
+	}
+	size_t run(const std::vector<lto_file_decl_data *> &modules)
+	{
+		for (lto_file_decl_data *m : modules) {
+			state(m->global_decl_state);
+			if (m->function_decl_states)
+				for (auto it = m->function_decl_states->begin(); it != m->function_decl_states->end(); ++it)
+					state(*it);
+		}
+		while (!todo.empty()) {
+			tree t = todo.back();
+			todo.pop_back();
+			visit(t);
+		}
+		return dropped;
+	}
+};
+
+/* The inline trees in one shape, whatever the order GCC inlined in. */
+void reshape()
+{
+	size_t split = unreuse_body_owners();
+	size_t reattached = reattach_inline_clones();
+	settle_unread_flags();
+	if (verbose)
+		fprintf(stderr, "stable-order: %zu body owners split from their inline copies, %zu inline copies reattached\n",
+			split, reattached);
 }
 
 unsigned int renumber()
@@ -316,12 +546,16 @@ unsigned int renumber()
 		if (strip)
 			DECL_SOURCE_LOCATION(s.node->decl) = UNKNOWN_LOCATION;
 	}
+	if (strip)
+		type_walk().run(modules);
 	int top = 0;
 	for (const sym &s : syms)
 		top = std::max(top, s.node->order);
 	for (lto_file_decl_data *m : modules)
 		m->order_base = base[m];
 	symtab->order = top + 1;
+	sort_symbol_list();
+	sort_calls();
 	if (verbose)
 		fprintf(stderr, "stable-order: %zu symbols of %zu modules renumbered, %zu sections renamed%s\n",
 			syms.size(), modules.size(), moved.size(), strip ? ", declaration locations dropped" : "");
@@ -490,7 +724,11 @@ struct renumber_pass : ipa_opt_pass_d {
 	{
 	}
 	bool gate(function *) final override { return flag_wpa; }
-	unsigned int execute(function *) final override { return renumber(); }
+	unsigned int execute(function *) final override
+	{
+		reshape();
+		return renumber();
+	}
 	opt_pass *clone() final override { return new renumber_pass(m_ctxt); }
 };
 
