@@ -1,0 +1,102 @@
+#!/usr/bin/env bats
+# The LTRANS cache across edits that move things WPA decides for the
+# whole program (lto/stable-order.cc, doc/lto.texi "What keeps a key
+# stable"): which inline copy of a function holds its body, and where
+# the types were declared.  A small program: helper() in its own file,
+# inlined into fa..fd, one file each, which take a struct pair declared
+# in a header.  After each edit the program must equal the link of the
+# same objects through an empty cache, and print what it printed.
+load helper
+
+setup() {
+	common_setup
+	[ -e "$XGCC_BUILDDIR/stable_order_0.so" ] ||
+		skip "no stable-order plugin was built (the backend has no plugin headers: gcc-12-plugin-dev)"
+	cat >shape.h <<-'EOF'
+		struct pair { unsigned a, b; };
+		unsigned helper(const struct pair *p, unsigned k);
+		unsigned fa(unsigned x);
+		unsigned fb(unsigned x);
+		unsigned fc(unsigned x);
+		unsigned fd(unsigned x);
+	EOF
+	printf '#include "shape.h"\nunsigned helper(const struct pair *p, unsigned k) { return p->a * k + p->b; }\n' >helper.c
+	local f i=3
+	for f in a b c d; do
+		printf '#include "shape.h"\n__attribute__((noinline)) unsigned f%s(unsigned x)\n{\n\tstruct pair p = { x, %d };\n\treturn helper(&p, %d);\n}\n' \
+			"$f" "$i" "$((i + 4))" >"$f.c"
+		i=$((i + 1))
+	done
+	printf '#include <stdio.h>\n#include "shape.h"\nint main(int argc, char **argv)\n{\n\t(void)argv;\n\tunsigned x = (unsigned)argc;\n\tprintf("%%u\\n", fa(x) + fb(x) + fc(x) + fd(x));\n\treturn 0;\n}\n' >main.c
+	compile helper.c a.c b.c c.c d.c main.c
+	link warm "$PWD/cache"
+	run ./warm
+	assert_output 52
+}
+
+# compile FILE...: for the cache (bodies without source positions)
+compile() {
+	local f
+	for f in "$@"; do
+		"$XGCC" -O2 -flto -flto-cache="$PWD/cache" -c "$f" -o "${f%.c}.o" || fail "$f does not compile"
+	done
+}
+# link OUT CACHE: the LTO link, with -v, one partition a file (a program
+# this small is otherwise one backend run); the partitions it compiled in
+# $compiled
+link() {
+	run "$XGCC" -O2 -flto=2 -flto-partition=1to1 -v -flto-cache="$2" helper.o a.o b.o c.o d.o main.o -o "$1"
+	assert_success
+	compiled=$(echo "$output" | sed -n 's/^lto1: LTRANS cache: \([0-9]*\) of \([0-9]*\) partitions* reused$/\2 \1/p' |
+		awk '{ print $1 - $2 }')
+	[ -n "$compiled" ] || fail "the link did not say what the cache reused"
+}
+# relinked MAX OUTPUT: relink through the warm cache, at most MAX partitions
+# compiled; the program is the empty cache's, and prints OUTPUT
+relinked() {
+	link edited "$PWD/cache"
+	[ "$compiled" -le "$1" ] || fail "$compiled partitions compiled, at most $1 expected"
+	link fresh "$PWD/empty"
+	cmp edited fresh || fail "the program differs from the link through an empty cache"
+	run ./edited
+	assert_output "$2"
+}
+
+@test "one more call of an inlined function: only the caller's partition is compiled again" {
+	# helper's body moves to whichever copy GCC inlines last; the
+	# plugin keeps it out of every copy (-v says how many it split)
+	sed -i 's/return helper(&p, 7);/return helper(\&p, 7) + helper(\&p, 9);/' a.c
+	compile a.c
+	relinked 1 64
+	link again "$PWD/cache"
+	assert_line --regexp '^stable-order: [1-9][0-9]* body owners split from their inline copies, [0-9]+ inline copies reattached$'
+}
+
+@test "a call of an inlined function dropped: only the caller's partition is compiled again" {
+	sed -i 's/return helper(&p, 7);/return x + 3;/' a.c
+	compile a.c
+	relinked 1 46
+}
+
+@test "a call of an inlined function made unlikely: the caller's partition and the callee's are compiled again" {
+	# not inlined there any more: helper's own partition gets its
+	# offline copy, a real change; the others stay
+	sed -i 's/return helper(&p, 7);/return __builtin_expect(x == 12345u, 0) ? helper(\&p, 7) : x + 3;/' a.c
+	compile a.c
+	relinked 2 46
+}
+
+@test "a line added to a header: no partition compiled again" {
+	# every file is compiled again, and the types' declarations moved
+	sed -i '1i /* the pair of values the helpers take */' shape.h
+	compile helper.c a.c b.c c.c d.c main.c
+	relinked 0 52
+}
+
+@test "a field added to a struct of the header: the partitions are compiled again" {
+	# a real change of the input: the type is part of every partition
+	sed -i 's/unsigned a, b;/unsigned a, b, c;/' shape.h
+	compile helper.c a.c b.c c.c d.c main.c
+	relinked 6 52
+	[ "$compiled" -ge 5 ] || fail "a changed type reused partitions that have it: $compiled compiled"
+}
