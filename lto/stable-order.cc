@@ -212,6 +212,8 @@ size_t unreuse_body_owners()
 			owner->create_clone(owner->decl, owner->count, false, call, true, owner->inlined_to, NULL);
 		call.release();
 		copy->used_as_abstract_origin = owner->used_as_abstract_origin;
+		/* the copy reads the body as the owner did (profile runs merged) */
+		copy->count_materialization_scale = owner->count_materialization_scale;
 		owner->remove_callees();
 		owner->remove_all_references();
 		owner->inlined_to = NULL;
