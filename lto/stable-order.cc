@@ -31,13 +31,12 @@
  *   - the translation units' numbers (counted in link order too, so a
  *     file added moved every later one's) come from the modules' slots;
  *   - without debug information, sanitizers, profiling or reports that
- *     print source positions, the symbols' declarations lose theirs:
- *     they reach no object then, only messages (a function that moved
- *     down a file changed every partition that calls it).
- *
- * and it writes the symbol list and each function's list of calls in
- * the order of the new numbers (WPA writes them in list order, which was
- * the order GCC made things in).
+ *     print source positions, the symbols' and the types' declarations
+ *     lose theirs: they reach no object then, only messages (a function
+ *     that moved down a file changed every partition that calls it);
+ *   - the symbol list and each function's list of calls are put in the
+ *     order of the new numbers (WPA writes them in list order, which
+ *     was the order GCC made things in).
  *
  * It changes no numbers (and says why under -v, the backend's -version)
  * where they could mean more than an order: a top-level asm, a symbol
@@ -49,8 +48,8 @@
  * and which flags a copy carries depended on the order of the inlining,
  * that is on the whole program; the plugin gives them the shape GCC
  * itself makes when it keeps a function's node out of line (see
- * unreuse_body_owners and the functions after it).  LTRANS reads the
- * same code either way: its output is the same object.
+ * unreuse_body_owners and the functions after it).  LTRANS compiles the
+ * same bodies either way.
  */
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -328,8 +327,8 @@ void sort_symbol_list()
 	}
 }
 
-/* Where the types a partition uses were declared: their names, fields
- * and enumerators carry the file and line, so a line added to a header
+/* Where the types a partition uses were declared: their names, fields,
+ * enumerators and namespaces carry the file and line, so a line added to a header
  * changed every partition that uses a type declared below it (all of
  * them, for lua's luaconf.h).  Like the symbols' declarations, those
  * positions reach no object without debug information.  The trees are
@@ -338,7 +337,6 @@ void sort_symbol_list()
 struct type_walk {
 	hash_set<tree> seen;
 	std::vector<tree> todo;
-	size_t dropped = 0;
 
 	void add(tree t)
 	{
@@ -353,23 +351,62 @@ struct type_walk {
 			add(TREE_CHAIN(t));
 		} else if (TYPE_P(t)) {
 			add(TYPE_NAME(t));
+			add(TYPE_CONTEXT(t));
 			add(TREE_TYPE(t));
 			add(TYPE_MAIN_VARIANT(t));
-			if (RECORD_OR_UNION_TYPE_P(t))
+			if (RECORD_OR_UNION_TYPE_P(t) || TREE_CODE(t) == ENUMERAL_TYPE)
+				add(TYPE_STUB_DECL(t));
+			if (RECORD_OR_UNION_TYPE_P(t)) {
 				for (tree f = TYPE_FIELDS(t); f; f = DECL_CHAIN(f))
 					add(f);
+				add(TYPE_BINFO(t));
+			}
 			else if (TREE_CODE(t) == ENUMERAL_TYPE)
 				add(TYPE_VALUES(t));
 			else if (FUNC_OR_METHOD_TYPE_P(t))
 				add(TYPE_ARG_TYPES(t));
-		} else if (TREE_CODE(t) == TYPE_DECL || TREE_CODE(t) == FIELD_DECL || TREE_CODE(t) == CONST_DECL) {
-			if (DECL_SOURCE_LOCATION(t) != UNKNOWN_LOCATION) {
-				DECL_SOURCE_LOCATION(t) = UNKNOWN_LOCATION;
-				dropped++;
-			}
-			add(TREE_TYPE(t));
 		} else if (DECL_P(t)) {
+			DECL_SOURCE_LOCATION(t) = UNKNOWN_LOCATION;
 			add(TREE_TYPE(t));
+			add(DECL_CONTEXT(t));
+			add(DECL_ABSTRACT_ORIGIN(t));
+			if (VAR_P(t) && DECL_INITIAL(t) != error_mark_node)
+				add(DECL_INITIAL(t));
+			if (TREE_CODE(t) == TYPE_DECL)
+				add(DECL_ORIGINAL_TYPE(t));
+			if (TREE_CODE(t) == FUNCTION_DECL) {
+				for (tree p = DECL_ARGUMENTS(t); p; p = DECL_CHAIN(p))
+					add(p);
+				add(DECL_RESULT(t));
+				add(DECL_INITIAL(t));
+			}
+		} else if (TREE_CODE(t) == TREE_BINFO) {
+			/* a C++ class's vtable address, an expression of the class */
+			add(BINFO_VTABLE(t));
+			add(BINFO_TYPE(t));
+			unsigned i;
+			tree base;
+			FOR_EACH_VEC_ELT (*BINFO_BASE_BINFOS(t), i, base)
+				add(base);
+		} else if (TREE_CODE(t) == BLOCK) {
+			BLOCK_SOURCE_LOCATION(t) = UNKNOWN_LOCATION;
+			BLOCK_SOURCE_END_LOCATION(t) = UNKNOWN_LOCATION;
+			for (tree v = BLOCK_VARS(t); v; v = DECL_CHAIN(v))
+				add(v);
+			for (tree b = BLOCK_SUBBLOCKS(t); b; b = BLOCK_CHAIN(b))
+				add(b);
+			add(BLOCK_ABSTRACT_ORIGIN(t));
+		} else if (TREE_CODE(t) == CONSTRUCTOR) {
+			unsigned i;
+			tree index, value;
+			FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS(t), i, index, value) {
+				add(index);
+				add(value);
+			}
+		} else if (CAN_HAVE_LOCATION_P(t)) {
+			SET_EXPR_LOCATION(t, UNKNOWN_LOCATION);
+			for (int i = 0; i < TREE_OPERAND_LENGTH(t); i++)
+				add(TREE_OPERAND(t, i));
 		}
 	}
 	void state(lto_in_decl_state *st)
@@ -379,7 +416,7 @@ struct type_walk {
 				for (tree t : *st->streams[i])
 					add(t);
 	}
-	size_t run(const std::vector<lto_file_decl_data *> &modules)
+	void run(const std::vector<lto_file_decl_data *> &modules)
 	{
 		for (lto_file_decl_data *m : modules) {
 			state(m->global_decl_state);
@@ -392,7 +429,6 @@ struct type_walk {
 			todo.pop_back();
 			visit(t);
 		}
-		return dropped;
 	}
 };
 

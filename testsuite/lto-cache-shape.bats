@@ -100,3 +100,54 @@ relinked() {
 	relinked 6 52
 	[ "$compiled" -ge 5 ] || fail "a changed type reused partitions that have it: $compiled compiled"
 }
+
+@test "C++: a line added to a header of classes with virtual functions: no partition compiled again" {
+	# a class's vtable address (its binfo) carried the line too
+	[ -x "$XGCC_BUILDDIR/xg++" ] || skip "no xg++"
+	cat >shapes.h <<-'EOF2'
+		#include <memory>
+		#include <string>
+		struct Shape { virtual ~Shape() {} virtual double area() const = 0; virtual std::string name() const = 0; };
+		std::unique_ptr<Shape> make_circle(double r);
+		std::unique_ptr<Shape> make_rect(double w, double h);
+	EOF2
+	cat >circle.cc <<-'EOF2'
+		#include "shapes.h"
+		namespace { struct Circle : Shape { double r; explicit Circle(double r) : r(r) {} double area() const override { return 3 * r * r; } std::string name() const override { return "circle"; } }; }
+		std::unique_ptr<Shape> make_circle(double r) { return std::make_unique<Circle>(r); }
+	EOF2
+	cat >rect.cc <<-'EOF2'
+		#include "shapes.h"
+		namespace { struct Rect : Shape { double w, h; Rect(double w, double h) : w(w), h(h) {} double area() const override { return w * h; } std::string name() const override { return "rect"; } }; }
+		std::unique_ptr<Shape> make_rect(double w, double h) { return std::make_unique<Rect>(w, h); }
+	EOF2
+	cat >main.cc <<-'EOF2'
+		#include "shapes.h"
+		#include <iostream>
+		#include <vector>
+		int main() {
+			std::vector<std::unique_ptr<Shape>> v;
+			for (int i = 1; i <= 3; i++) { v.push_back(make_circle(i)); v.push_back(make_rect(i, i + 1)); }
+			double t = 0;
+			for (auto &s : v) { std::cout << s->name() << " "; t += s->area(); }
+			std::cout << t << "\n";
+		}
+	EOF2
+	local f
+	cxx_link() {
+		for f in main circle rect; do
+			"$XGCC_BUILDDIR/xg++" -O2 -flto -flto-cache="$PWD/cache" -c "$f.cc" -o "$f.o" || fail "$f.cc does not compile"
+		done
+		run "$XGCC_BUILDDIR/xg++" -O2 -flto=2 -flto-partition=1to1 -v -flto-cache="$2" main.o circle.o rect.o -o "$1"
+		assert_success
+		assert_line --regexp '^lto1: LTRANS cache: [0-9]+ of 3 partitions reused$'
+	}
+	cxx_link cw "$PWD/cache"
+	sed -i '1i // shapes and their areas' shapes.h
+	cxx_link ce "$PWD/cache"
+	assert_line 'lto1: LTRANS cache: 3 of 3 partitions reused'
+	cxx_link cf "$PWD/cempty"
+	cmp ce cf || fail "the program differs from the link through an empty cache"
+	run ./ce
+	assert_output "circle rect circle rect circle rect 62"
+}
