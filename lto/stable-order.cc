@@ -686,7 +686,11 @@ void drop_body_locations(cgraph_node *node)
 		}
 		for (gimple_stmt_iterator si = gsi_start_bb(bb); !gsi_end_p(si); gsi_next(&si)) {
 			gimple *stmt = gsi_stmt(si);
-			gimple_set_location(stmt, UNKNOWN_LOCATION);
+			/* an asm keeps its position: the assembly output names it
+			 * (GCC 12's final reads the file of an asm without
+			 * operands, and crashes on an unknown one) */
+			if (gimple_code(stmt) != GIMPLE_ASM)
+				gimple_set_location(stmt, UNKNOWN_LOCATION);
 			for (unsigned i = 0; i < gimple_num_ops(stmt); i++)
 				if (gimple_op(stmt, i))
 					walk_tree(gimple_op_ptr(stmt, i), drop_expr_location, NULL, NULL);

@@ -151,3 +151,15 @@ relinked() {
 	run ./ce
 	assert_output "circle rect circle rect circle rect 62"
 }
+
+@test "compiled for the cache: a function with a basic asm statement keeps its position, and links" {
+	# GCC 12 prints an asm's file and line into the assembly and read a
+	# null file name when the compile for the cache had dropped it
+	printf 'unsigned fa(unsigned x)\n{\n\t__asm__("nop");\n\treturn x + 15;\n}\n' >a.c
+	compile a.c
+	relinked 1 58
+	run "$XGCC" -O2 -flto=2 helper.o a.o b.o c.o d.o main.o -o single
+	assert_success
+	run ./single
+	assert_output 58
+}
