@@ -297,7 +297,7 @@ size_t reattach_inline_clones()
 		cgraph_node *to = c->clone_of;
 		while (to->inlined_to && to->clone_of && to->clone_of->decl == c->decl)
 			to = to->clone_of;
-		if (to == c->clone_of || to->decl != c->decl)
+		if (to == c->clone_of)
 			continue;
 		c->remove_from_clone_tree();
 		c->clone_of = to;
