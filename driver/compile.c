@@ -12,10 +12,10 @@
  * driver's spec functions (%:dumps(), %:compare-debug-dump-opt(),
  * %:local_cpu_detect(), %:debug-level-gt() ...).
  *
- * xgcc adds two things to what gcc's specs say, both as switches: the
- * excess precision it decides for the input (-fexcess-precision=, after
- * the others: the last one counts), and through the edit of %(invoke_as)
- * (driver/specs.c) the LTO marker that collect2 finds in an -flto object.
+ * xgcc adds one thing to what gcc's specs say: through the edit of
+ * %(invoke_as) (driver/specs.c), the LTO marker that collect2 finds in an
+ * -flto object.  The excess precision cc1 decides itself, from the
+ * options gcc gives it (fpeval.c); the driver only says which.
  *
  * -fcompare-debug compiles the input a second time, as gcc does: the
  * same row with the switches of gcc's compare-debug-self-opt (the
@@ -58,7 +58,6 @@ struct cc {
 	const struct input *in;
 	size_t index;
 	int second;               /* the second compilation of -fcompare-debug */
-	const char *fp_mode;      /* -fexcess-precision= the driver decided, or NULL */
 	char *drop_locations;     /* the stable-order plugin that drops positions, or NULL */
 	char *plugin_name;        /* and its name (backend_stable_order_name) */
 	char *gkd;                /* the final insns dump that -fcompare-debug compares */
@@ -503,6 +502,15 @@ static const struct spec_ops cc_ops = {
 
 /* --- the switches --------------------------------------------------------- */
 
+/* Is X's input a source that cc1 or cc1plus compiles?  Not assembler,
+ * LTO IR or objects, nor gcc's help-dummy (cc1 shows its options as the
+ * user left them). */
+static int cc1_source(const struct cc *x)
+{
+	enum lang l = x->in->lang;
+	return l != LANG_ASM && l != LANG_ASM_CPP && l != LANG_LTO && l != LANG_OBJECT && !x->in->dummy;
+}
+
 /* The run's switches as the interpreter has them, with the driver's
  * additions for this input. */
 static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list, size_t *n)
@@ -514,19 +522,19 @@ static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list, s
 	for (size_t i = 0; i < list->n; i++) {
 		const struct switch_entry *e = &list->v[i];
 		const char *w = sw[i].part1;
-		/* the excess precision is the driver's; of the ABI options
-		 * only the last counts */
-		if ((x->fp_mode && !strncmp(w, "fexcess-precision=", 18)) ||
-		    (d->abi_opt != NO_ABI_OPT && e->opt && e->opt->id == OPT_m && is_abi_opt(d, e->opt->word) &&
-		     e->opt != &d->opts[d->abi_opt]))
+		/* of the ABI options only the last counts */
+		if (d->abi_opt != NO_ABI_OPT && e->opt && e->opt->id == OPT_m && is_abi_opt(d, e->opt->word) &&
+		    e->opt != &d->opts[d->abi_opt])
 			sw[i].live = SPEC_SW_IGNORE;
+		/* cc1 decides the excess precision from these very options
+		 * (fpeval.c), so they reach it as gcc passes them; only a
+		 * compiler that refuses =standard gets the mode it has */
+		if (!strcmp(w, "fexcess-precision=standard") && cc1_source(x) && !excess_precision_standard_taken(x->in))
+			sw[i].part1 = "fexcess-precision=fast";
 	}
 	/* GCC_COMPARE_DEBUG: a switch gcc adds after the command line's */
 	if (d->compare_debug && d->compare_debug_from_env)
 		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fcompare-debug=%s", d->compare_debug),
-						.known = 1 };
-	if (x->fp_mode)
-		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fexcess-precision=%s", x->fp_mode),
 						.known = 1 };
 	if (x->drop_locations) {
 		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin=%s", x->drop_locations), .known = 1 };
@@ -618,30 +626,18 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 
 /* --- an input's job --------------------------------------------------------- */
 
-/* Is X's input a source that cc1 or cc1plus compiles?  Not assembler,
- * LTO IR or objects, nor gcc's help-dummy (cc1 shows its options as the
- * user left them). */
-static int cc1_source(const struct cc *x)
-{
-	enum lang l = x->in->lang;
-	return l != LANG_ASM && l != LANG_ASM_CPP && l != LANG_LTO && l != LANG_OBJECT && !x->in->dummy;
-}
 
-/* The input's excess precision, decided here for cc1 (not for lto1,
- * which keeps the user's), and said with -v and -###. */
-static void decide_fp_mode(struct cc *x)
+/* The input's excess precision, as cc1 will decide it, said with -v and
+ * -### (not for lto1, which keeps what the objects recorded). */
+static void note_fp_mode(const struct cc *x)
 {
 	const struct driver *d = x->d;
 	const char *why = NULL;
-	if (!cc1_source(x))
+	/* no x87 (arm, aarch64, riscv): cc1's defaults are the machine's */
+	if (!cc1_source(x) || !d->abi->fpmath || !(d->verbose || d->dry_run))
 		return;
-	/* no x87 (arm, aarch64, riscv): cc1's defaults are the machine's,
-	 * as under gcc */
-	if (!d->abi->fpmath)
-		return;
-	x->fp_mode = excess_precision_mode(d, x->in, &why);
-	if (d->verbose || d->dry_run)
-		diag(DIAG_NOTE, "%s: -fexcess-precision=%s (%s)", x->in->name, x->fp_mode, why);
+	const char *mode = excess_precision_mode(d, x->in, &why);
+	diag(DIAG_NOTE, "%s: -fexcess-precision=%s (%s)", x->in->name, mode, why);
 }
 
 /* An -flto compile for the LTRANS cache (-flto-cache= or XGCC_LTO_CACHE
@@ -735,7 +731,7 @@ void plan_input(struct planner *pl, size_t i)
 		return;
 	}
 	struct cc x = { .d = d, .pl = pl, .in = in, .index = i };
-	decide_fp_mode(&x);
+	note_fp_mode(&x);
 	decide_drop_locations(&x);
 	int v = expand_row(&x, row);
 	if (pl->nnotes || pl->noutputs || pl->group == x.first_step)

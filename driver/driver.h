@@ -270,6 +270,9 @@ void library_dirs(const struct driver *d, enum dir_list which, int existing, str
 /* fpeval.c */
 void excess_precision_check(const struct driver *d);
 const char *excess_precision_mode(const struct driver *d, const struct input *in, const char **why);
+/* Does the compiler of IN take -fexcess-precision=standard?  cc1 does;
+ * cc1plus from GCC 13 on. */
+int excess_precision_standard_taken(const struct input *in);
 
 /* debug.c: gcc's checks of the debug options, in their order (the
  * driver's common option handling): a format that conflicts with one

@@ -2,32 +2,41 @@
  *
  * GCC 4.5 added -fexcess-precision=fast|standard so that C on x87
  * (FLT_EVAL_METHOD 2) can evaluate as C99 says: float and double
- * arithmetic in long double, rounded on assignment and cast.  xgcc
- * decides the mode for every input and passes it to cc1 explicitly, so
- * that -v and -### show it and LTO objects record it.  The rules, first
- * match wins:
+ * arithmetic in long double, rounded on assignment and cast.  cc1 applies
+ * the same rules as this file from the same options, so the driver adds
+ * nothing to its command line: cc1 gets the command line's own
+ * -fexcess-precision= where gcc gives it, and the mode reaches no
+ * DW_AT_producer, .GCC.command.line or LTO option section that gcc's
+ * build lacks.  What the driver owns is checking the style, saying under
+ * -v and -### which mode each input gets and why, and one rewrite: a
+ * compiler that refuses =standard (cc1plus before GCC 13: "sorry,
+ * unimplemented") gets =fast instead, as the seed's rules say.
  *
- * A target without x87 (its ABI's fpmath NULL: arm, aarch64, riscv) gets
- * no -fexcess-precision from the driver at all (compile.c): cc1 decides,
- * as under gcc, whatever the machine's own excess precision (_Float16 on
- * arm) is.  Otherwise:
+ * A target without x87 (its ABI's fpmath NULL: arm, aarch64, riscv) is
+ * not described at all (compile.c): cc1's defaults are the machine's
+ * (_Float16 on arm).  Otherwise, first match wins:
  *
  *   1. the target has no excess precision (SSE arithmetic: x86-64 by
  *      default or with -mfpmath=sse; on i386 -mfpmath=sse only with
  *      -msse2, since without it double arithmetic stays on x87) or an
- *      unpredictable one (-mfpmath=sse+387): fast, quietly;
- *   2. a language other than C: fast (cc1plus cannot do standard);
- *   3. -funsafe-math-optimizations, -ffast-math or -Ofast in effect:
+ *      unpredictable one (-mfpmath=sse+387): fast;
+ *   2. a compiler that cannot do standard (above): fast;
+ *   3. -funsafe-math-optimizations in effect (-ffast-math, -Ofast):
  *      fast, whatever -fexcess-precision= says;
- *   4. the last -fexcess-precision=;
- *   5. the last -std= or -ansi: standard for the ISO modes, fast for the
- *      GNU ones; fast without any.
+ *   4. the mode set last: by -fexcess-precision=, or fast by -ffast-math
+ *      or -Ofast (which -fno-unsafe-math-optimizations does not undo,
+ *      -fno-fast-math does);
+ *   5. the last -std= or -ansi: standard for the ISO modes (not with
+ *      -Ofast), fast for the GNU ones; fast without any.
  */
 #include "config.h"
 
 #include "driver.h"
 #include "diag.h"
 
+#include "backend.h"
+
+#include <stdlib.h>
 #include <string.h>
 
 void excess_precision_check(const struct driver *d)
@@ -41,54 +50,68 @@ void excess_precision_check(const struct driver *d)
 	}
 }
 
-/* The last -O, -ffast-math-like or -fno- option that decides
- * -funsafe-math-optimizations, or NULL when it is off. */
-static const char *unsafe_math(const struct driver *d)
+/* Rules 3 to 5 as cc1 settles them (GCC's option handling, measured with
+ * GCC 12 on x87): in command-line order, -ffast-math turns on unsafe
+ * math and sets the fast mode, -fno-fast-math turns both back to their
+ * defaults, -f[no-]unsafe-math-optimizations only the first, and
+ * -fexcess-precision= sets the mode; -Ofast (the last -O) is an
+ * -ffast-math before all of them.  Then unsafe math means fast, a mode
+ * set means that mode, and with none the last -std= or -ansi decides:
+ * standard for ISO C (not under -Ofast), fast for GNU C. */
+static const char *settled_mode(const struct driver *d, const char **why)
 {
-	const char *explicit_on = NULL;
-	int explicit_seen = 0;
-	const char *last_O = NULL;
+	const struct opt *last_O = NULL, *last_std = NULL;
+	for (size_t i = 0; i < d->nopts; i++) {
+		if (d->opts[i].id == OPT_O)
+			last_O = &d->opts[i];
+		if (d->opts[i].id == OPT_std || d->opts[i].id == OPT_ansi)
+			last_std = &d->opts[i];
+	}
+	int ofast = last_O && strcmp(last_O->word, "-Ofast") == 0;
+	const char *unsafe = ofast ? last_O->given : NULL; /* what turned it on */
+	const char *mode = ofast ? "fast" : NULL, *mode_by = unsafe;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const char *w = d->opts[i].word;
-		if (d->opts[i].id == OPT_O)
-			last_O = w;
-		if (strcmp(w, "-ffast-math") == 0 || strcmp(w, "-funsafe-math-optimizations") == 0) {
-			explicit_on = w;
-			explicit_seen = 1;
-		} else if (strcmp(w, "-fno-fast-math") == 0 ||
-			   strcmp(w, "-fno-unsafe-math-optimizations") == 0) {
-			explicit_on = NULL;
-			explicit_seen = 1;
-		}
+		if (strcmp(w, "-ffast-math") == 0)
+			unsafe = mode_by = w, mode = "fast";
+		else if (strcmp(w, "-fno-fast-math") == 0)
+			unsafe = mode = NULL;
+		else if (strcmp(w, "-funsafe-math-optimizations") == 0)
+			unsafe = w;
+		else if (strcmp(w, "-fno-unsafe-math-optimizations") == 0)
+			unsafe = NULL;
+		else if (strncmp(w, "-fexcess-precision=", 19) == 0)
+			mode = w + 19, mode_by = NULL;
 	}
-	/* Explicit -f flags override what an -O level implies, in any order. */
-	if (explicit_seen)
-		return explicit_on;
-	return last_O && strcmp(last_O, "-Ofast") == 0 ? last_O : NULL;
-}
-
-/* The C standard mode's default: standard for ISO C, fast for GNU C. */
-static const char *std_default(const struct driver *d, const char **why)
-{
-	const struct opt *last = NULL;
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_std || d->opts[i].id == OPT_ansi)
-			last = &d->opts[i];
-	if (!last) {
+	if (unsafe || (mode && mode_by)) {
+		*why = xasprintf("implied by %s", unsafe ? unsafe : mode_by);
+		return "fast";
+	}
+	if (mode) {
+		*why = "as requested";
+		return mode;
+	}
+	if (ofast) {
+		*why = xasprintf("implied by %s", last_O->given);
+		return "fast";
+	}
+	if (!last_std) {
 		*why = "the default in GNU C";
 		return "fast";
 	}
-	*why = xasprintf("implied by %s", last->given);
-	if (last->id == OPT_ansi)
+	*why = xasprintf("implied by %s", last_std->given);
+	/* the option table's canonical spellings: c90 ... c2x, c++98 ...,
+	 * iso9899:*, against gnu90 ..., gnu++98 ... */
+	if (last_std->id == OPT_ansi || strncmp(last_std->arg, "gnu", 3) != 0)
 		return "standard";
-	const char *s = last->arg;
-	static const char *const iso[] = { "c90", "c99", "c11", "c17", "c2x" }; /* canonical */
-	if (strncmp(s, "iso9899:", 8) == 0)
-		return "standard";
-	for (size_t i = 0; i < sizeof iso / sizeof *iso; i++)
-		if (strcmp(s, iso[i]) == 0)
-			return "standard";
 	return "fast";
+}
+
+int excess_precision_standard_taken(const struct input *in)
+{
+	if (in->lang == LANG_C || in->lang == LANG_CPP_OUTPUT || in->lang == LANG_C_HEADER)
+		return 1;
+	return atoi(backend_version()) >= 13;
 }
 
 const char *excess_precision_mode(const struct driver *d, const struct input *in, const char **why)
@@ -107,19 +130,9 @@ const char *excess_precision_mode(const struct driver *d, const struct input *in
 		*why = xasprintf("excess precision is unpredictable with -mfpmath=%s", fpmath);
 		return "fast";
 	}
-	if (in->lang != LANG_C && in->lang != LANG_CPP_OUTPUT && in->lang != LANG_C_HEADER) {
+	if (!excess_precision_standard_taken(in)) {
 		*why = "the only mode for languages other than C";
 		return "fast";
 	}
-	const char *unsafe = unsafe_math(d);
-	if (unsafe) {
-		*why = xasprintf("implied by %s", unsafe);
-		return "fast";
-	}
-	const struct opt *ep = opt_starting(d, "-fexcess-precision=");
-	if (ep) {
-		*why = "as requested";
-		return ep->word + 19;
-	}
-	return std_default(d, why);
+	return settled_mode(d, why);
 }

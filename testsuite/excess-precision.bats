@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# -fexcess-precision: the mode xgcc decides for each input and passes to
-# cc1 explicitly (driver/fpeval.c), what -v/-### say about it, that the
+# -fexcess-precision: the mode xgcc knows each input gets (driver/fpeval.c)
+# while cc1 gets only what gcc gives it, what -v/-### say about it, that the
 # compiled code really has those semantics on x87 (-m32), and GCC's own
 # excess-precision tests from $XGCC_SEEDDIR.
 load helper
@@ -17,22 +17,29 @@ setup() {
 }
 
 # cc1_modes ARGS...: the -fexcess-precision= options of each cc1/cc1plus
-# line of xgcc -### ARGS, one line per compiler run ("" when none).
-cc1_modes() {
-	"$XGCC" -### "$@" 2>&1 | grep -E '^ [^ ]*/cc1(plus)? ' | while IFS= read -r line; do
+# line of xgcc -### ARGS, one line per compiler run ("" when none);
+# gcc_cc1_modes the same of gcc.
+cc1_modes() { driver_cc1_modes "$XGCC" "$@"; }
+gcc_cc1_modes() { driver_cc1_modes gcc "$@"; }
+driver_cc1_modes() {
+	"$@" -### 2>&1 | grep -E '^ [^ ]*/cc1(plus)? ' | while IFS= read -r line; do
 		grep -oE '"-fexcess-precision=[^"]*"' <<<"$line" | tr -d '"' | tr '\n' ' ' | sed 's/ $//'
 		echo
 	done
 }
 
-# assert_mode MODE REASON ARGS...: for xgcc -m32 ARGS -c a.c, cc1 gets
-# exactly one -fexcess-precision=MODE and -### notes it with REASON.
+# assert_mode MODE REASON ARGS...: for xgcc -m32 ARGS -c a.c, -### notes
+# MODE with REASON, and cc1 gets the -fexcess-precision= options gcc's
+# cc1 gets, the command line's own: cc1 decides the mode itself.
 assert_mode() {
-	local mode=$1 why=$2
+	local mode=$1 why=$2 ours
 	shift 2
 	run cc1_modes -m32 "$@" -c a.c
 	assert_success
-	assert_output "-fexcess-precision=$mode"
+	ours=$output
+	run gcc_cc1_modes -m32 "$@" -c a.c
+	assert_success
+	assert_equal "$ours" "$output"
 	run "$XGCC" -### -m32 "$@" -c a.c
 	assert_success
 	assert_line "xgcc: note: a.c: -fexcess-precision=$mode ($why)"
@@ -90,7 +97,13 @@ require_seed() {
 	assert_no_temps
 }
 
-@test "-fexcess-precision=fast and =standard are passed as requested" {
+@test "-fexcess-precision=fast and =standard are passed as given, and nothing else" {
+	run cc1_modes -m32 -fexcess-precision=fast -fexcess-precision=standard -c a.c
+	assert_output '-fexcess-precision=fast -fexcess-precision=standard'
+	run cc1_modes -m32 -std=c99 -c a.c
+	assert_output ''
+	run cc1_modes -c a.c
+	assert_output ''
 	assert_mode fast "as requested" -fexcess-precision=fast
 	assert_mode standard "as requested" -fexcess-precision=standard
 	assert_mode standard "as requested" -fexcess-precision=fast -fexcess-precision=standard
@@ -105,7 +118,7 @@ require_seed() {
 	run "$XGCC" -m32 -std=c99 -v -c a.c -o v.o
 	assert_success
 	assert_line 'xgcc: note: a.c: -fexcess-precision=standard (implied by -std=c99)'
-	assert_line --regexp '/cc1 .*-fexcess-precision=standard'
+	refute_line --regexp '/cc1 .*-fexcess-precision'
 	assert_no_temps
 }
 
@@ -142,19 +155,27 @@ require_seed() {
 	done
 }
 
-@test "a later -fno-unsafe-math-optimizations undoes them" {
-	assert_mode standard "implied by -std=c99" -ffast-math -fno-unsafe-math-optimizations -std=c99
+@test "-fno-unsafe-math-optimizations undoes unsafe math, not the fast mode of -ffast-math or -Ofast" {
 	assert_mode standard "implied by -std=c99" -std=c99 -funsafe-math-optimizations -fno-unsafe-math-optimizations
-	assert_mode standard "implied by -std=c99" -Ofast -fno-unsafe-math-optimizations -std=c99
+	assert_mode fast "implied by -ffast-math" -ffast-math -fno-unsafe-math-optimizations -std=c99
+	assert_mode fast "implied by -Ofast" -Ofast -fno-unsafe-math-optimizations -std=c99
 	assert_mode standard "as requested" -ffast-math -fno-unsafe-math-optimizations -fexcess-precision=standard
-	# ... but an earlier one does not undo a later -ffast-math
+	assert_mode fast "implied by -ffast-math" -fexcess-precision=standard -ffast-math -fno-unsafe-math-optimizations
+	# a later one turns it on again
 	assert_mode fast "implied by -ffast-math" -fno-unsafe-math-optimizations -ffast-math -std=c99
+}
+
+@test "-fno-fast-math undoes -ffast-math, not -Ofast's ISO C mode" {
+	assert_mode standard "implied by -std=c99" -ffast-math -fno-fast-math -std=c99
+	assert_mode fast "implied by -Ofast" -Ofast -fno-fast-math -std=c99
+	assert_mode standard "as requested" -Ofast -fno-fast-math -fexcess-precision=standard
+	assert_mode standard "implied by -std=c99" -Ofast -O2 -std=c99
 }
 
 @test "x86-64 and -mfpmath=sse: fast, quietly" {
 	run cc1_modes -std=c99 -fexcess-precision=standard -c a.c
 	assert_success
-	assert_output '-fexcess-precision=fast'
+	assert_output '-fexcess-precision=standard'
 	run "$XGCC" -### -std=c99 -c a.c
 	assert_line 'xgcc: note: a.c: -fexcess-precision=fast (no excess precision with -mfpmath=sse)'
 	assert_mode fast "no excess precision with -mfpmath=sse" -mfpmath=sse -msse2 -std=c99
@@ -180,9 +201,11 @@ require_seed() {
 }
 
 @test "-mfpmath=387 on x86-64 follows the C rules" {
-	run cc1_modes -mfpmath=387 -std=c99 -c a.c
+	run "$XGCC" -### -mfpmath=387 -std=c99 -c a.c
 	assert_success
-	assert_output '-fexcess-precision=standard'
+	assert_line 'xgcc: note: a.c: -fexcess-precision=standard (implied by -std=c99)'
+	run cc1_modes -mfpmath=387 -std=c99 -c a.c
+	assert_output ''
 }
 
 # ------------------------------------------------------ C++ and mixed
@@ -213,16 +236,16 @@ require_seed() {
 @test "mixed C and C++ command line: each file its own mode" {
 	run cc1_modes -m32 -std=c99 -c a.c b.cc
 	assert_success
-	assert_output $'-fexcess-precision=standard\n-fexcess-precision=fast'
+	assert_equal "$(echo "$output" | tr -d '\n')" ''
 	run "$XGCC" -m32 -std=c99 -### -c a.c b.cc
 	assert_success
 	assert_line 'xgcc: note: a.c: -fexcess-precision=standard (implied by -std=c99)'
 	assert_line 'xgcc: note: b.cc: -fexcess-precision=fast (the only mode for languages other than C)'
-	assert_line --regexp '/cc1 .* a\.c .*"-fexcess-precision=standard"'
-	assert_line --regexp '/cc1plus .* b\.cc .*"-fexcess-precision=fast"'
+	run cc1_modes -m32 -fexcess-precision=standard -c a.c b.cc
+	assert_output $'-fexcess-precision=standard\n-fexcess-precision=fast'
 	# -x switches languages in the middle of the command line
 	cp a.c c.c
-	run cc1_modes -m32 -std=c99 -c a.c -x c++ c.c -x none b.cc
+	run cc1_modes -m32 -fexcess-precision=standard -c a.c -x c++ c.c -x none b.cc
 	assert_output $'-fexcess-precision=standard\n-fexcess-precision=fast\n-fexcess-precision=fast'
 	# and they compile
 	run "$XGCC" -m32 -std=c99 -c a.c b.cc
@@ -233,8 +256,8 @@ require_seed() {
 
 @test "preprocessed C (.i) follows the C rules, assembler gets no mode" {
 	"$XGCC" -m32 -E a.c -o a.i
-	run cc1_modes -m32 -std=c99 -c a.i
-	assert_output '-fexcess-precision=standard'
+	run "$XGCC" -### -m32 -std=c99 -c a.i
+	assert_line 'xgcc: note: a.i: -fexcess-precision=standard (implied by -std=c99)'
 	printf '\t.text\n' >s.s
 	run "$XGCC" -### -m32 -std=c99 -c s.s
 	assert_success
@@ -272,8 +295,13 @@ require_seed() {
 	assert_runs_as fast -std=c99 -ffast-math
 }
 
-@test "runtime: -ffast-math -fno-unsafe-math-optimizations -std=c99 is standard" {
-	assert_runs_as standard -ffast-math -fno-unsafe-math-optimizations -std=c99
+@test "runtime: -ffast-math -fno-unsafe-math-optimizations -std=c99 is fast, as with gcc" {
+	assert_runs_as fast -ffast-math -fno-unsafe-math-optimizations -std=c99
+}
+
+@test "runtime: -ffast-math -fno-fast-math -std=c99 is standard, -Ofast -fno-fast-math -std=c99 fast" {
+	assert_runs_as standard -ffast-math -fno-fast-math -std=c99
+	assert_runs_as fast -Ofast -fno-fast-math -std=c99
 }
 
 @test "runtime: -fexcess-precision=standard is standard" {
@@ -399,7 +427,7 @@ require_seed() {
 
 # ------------------------------------------------------ LTO
 
-@test "LTO: units keep their own mode, the link warns about the conflict" {
+@test "LTO: units keep their own mode; an implied one leaves no trace, as with gcc" {
 	require_m32_run
 	run "$XGCC" -m32 -O2 -flto -std=c99 -DEXCESS_FUNCTION=mode_c99 -c "$FP/excess.c" -o c99.o
 	assert_success
@@ -409,7 +437,9 @@ require_seed() {
 	assert_success
 	run "$XGCC" -m32 -O2 -flto main.o c99.o gnu99.o -o lto-prog
 	assert_success
-	assert_line --regexp 'warning: .*-fexcess-precision'
+	refute_output --partial -fexcess-precision
+	run readelf -p .gnu.lto_.opts c99.o
+	refute_output --partial -fexcess-precision
 	run run_i386 ./lto-prog
 	assert_success
 	assert_output 'standard fast'

@@ -31,13 +31,10 @@ assert_no_temps() {
 }
 
 # Normalise a -### listing for comparison with gcc's: drop gcc's linker
-# plugin options, temporary file names, the paths of collect2, and the
-# -fexcess-precision= that xgcc decides and passes explicitly (fpeval.c;
-# excess-precision.bats tests it).
+# plugin options, temporary file names and the paths of collect2.
 normalise_hash3() {
 	grep -E '^ ' |
 	sed -E -e 's# -plugin [^ ]+##' -e 's# "-plugin-opt=[^"]*"##g' \
-	    -e 's# "-fexcess-precision=[a-z]*"##g' \
 	    -e 's#[^ "]*/cc[A-Za-z0-9]{6}(\.[a-z]+)?#TMP\1#g' \
 	    -e 's#^ [^ ]*/collect2 # collect2 #'
 }

@@ -75,8 +75,8 @@ assert_exists() {
 # commands, the same messages and the same COLLECT_GCC_OPTIONS,
 # COMPILER_PATH, LIBRARY_PATH and "Reading specs" lines, and exit alike.
 # Normalised: the version header, temporary names, gcc's linker plugin
-# options, collect2's path, the driver's name, and the -fexcess-precision=
-# xgcc decides and passes (its note too).
+# options, collect2's path, the driver's name, and xgcc's -v note of the
+# excess precision mode (the compile lines are compared as they are).
 same_as_gcc() {
 	local ref=$1 ours=$2 want got
 	shift 2
@@ -94,6 +94,5 @@ same_as_gcc() {
 normalise_same_as_gcc() {
 	grep -vE '^(Using built-in specs|COLLECT_GCC=|COLLECT_LTO_WRAPPER=|OFFLOAD_|Target:|Configured with:|Thread model:|Supported LTO|gcc version)' |
 	sed -E -e 's#^[a-z0-9_+-]*(gcc|g\+\+|xgcc|xg\+\+): #D: #' -e 's# -plugin [^ ]+##' -e 's# "-plugin-opt=[^"]*"##g' \
-	    -e 's# "-fexcess-precision=[a-z]*"##g' \
 	    -e 's#[^ "]*/cc[A-Za-z0-9]{6}(\.[a-z]+)?#TMP\1#g' -e 's#^ [^ ]*/collect2 # collect2 #'
 }

@@ -1,0 +1,78 @@
+#!/usr/bin/env bats
+# Same bytes as gcc: what xgcc compiles and links equals gcc's output
+# byte for byte wherever gcc's own output is reproducible.  Debug
+# information records the compiler's options (DW_AT_producer), as does
+# -frecord-gcc-switches (.GCC.command.line), so a word the driver added to
+# cc1's line would show here even where the code is the same.  The
+# distribution-sized check is make check-debian (testsuite/real/debian).
+load helper
+
+setup() {
+	common_setup
+	cat >m.c <<'EOF'
+#include <stdio.h>
+double scale(double a, double b) { return a * b + 1.0; }
+int main(void) { printf("%g\n", scale(2, 3)); return 0; }
+EOF
+	cat >m.cc <<'EOF'
+#include <iostream>
+#include <string>
+struct S { virtual ~S() {} virtual std::string name() const { return "s"; } };
+int main() { S s; std::cout << s.name() << '\n'; return 0; }
+EOF
+}
+
+# same_output DRIVER-PAIR ARGS...: gcc ARGS -o g and xgcc ARGS -o x (g++
+# and xg++ for "cxx") write the same bytes.
+same_output() {
+	local ref=gcc ours=$XGCC
+	if [ "$1" = cxx ]; then ref=g++ ours=$XGXX; fi
+	shift
+	"$ref" "$@" -o g || fail "$ref $* failed"
+	"$ours" "$@" -o x || fail "xgcc $* failed"
+	cmp g x || fail "xgcc's output of $* differs from gcc's: $(diff <(readelf -wi g 2>/dev/null | grep DW_AT_producer) <(readelf -wi x 2>/dev/null | grep DW_AT_producer))"
+}
+
+@test "same bytes: objects compiled with -g record gcc's producer string" {
+	same_output c -g -O2 -c m.c
+	run bash -c "readelf -wi x | grep DW_AT_producer"
+	refute_output --partial excess-precision
+	same_output c -g -O0 -c m.c
+	same_output c -g3 -O2 -std=gnu11 -D_FORTIFY_SOURCE=2 -fstack-protector-strong -Wformat -Werror=format-security -fcf-protection -c m.c
+	same_output c -g -O2 -ffile-prefix-map="$PWD"=. -fPIC -c m.c
+}
+
+@test "same bytes: ISO C modes, -m32 and -ffast-math (the excess precision cc1 decides)" {
+	same_output c -g -O2 -std=c99 -c m.c
+	same_output c -g -O2 -ansi -c m.c
+	same_output c -g -O2 -m32 -std=c11 -c m.c
+	same_output c -g -O2 -m32 -c m.c
+	same_output c -g -O2 -m32 -ffast-math -c m.c
+	same_output c -g -O2 -m32 -fexcess-precision=standard -c m.c
+}
+
+@test "same bytes: -frecord-gcc-switches records gcc's switches" {
+	same_output c -O2 -frecord-gcc-switches -c m.c
+	same_output c -O2 -m32 -std=c99 -frecord-gcc-switches -c m.c
+	run readelf -p .GCC.command.line x
+	refute_output --partial excess-precision
+}
+
+@test "same bytes: C++ objects with -g" {
+	same_output cxx -g -O2 -c m.cc
+	same_output cxx -g -O2 -std=c++17 -fexcess-precision=fast -c m.cc
+}
+
+@test "same bytes: programs (build-id, debug information) of C and C++" {
+	same_output c -g -O2 m.c
+	same_output c -g -O2 -Wl,-z,relro -Wl,-z,now -Wl,--as-needed m.c
+	same_output c -g -O2 -static m.c
+	same_output cxx -g -O2 m.cc
+	same_output c -g -O2 -shared -fPIC m.c
+}
+
+@test "same bytes: the preprocessed and assembly outputs" {
+	same_output c -E -std=c99 m.c
+	same_output c -S -g -O2 -m32 -std=c99 m.c
+	same_output cxx -S -g -O2 m.cc
+}
