@@ -58,6 +58,15 @@ same_output() {
 	refute_output --partial excess-precision
 }
 
+@test "same bytes: Debian's build flags, hardening and dpkg's -specs= files" {
+	local specs=/usr/share/dpkg
+	[ -r $specs/no-pie-compile.specs ] || skip "no $specs/no-pie-compile.specs (dpkg-dev)"
+	same_output c -g -O2 -ffile-prefix-map="$PWD"=. -specs=$specs/no-pie-compile.specs -fstack-protector-strong \
+		-Wformat -Werror=format-security -Wdate-time -D_FORTIFY_SOURCE=2 -c m.c
+	same_output c -g -O2 -specs=$specs/no-pie-compile.specs -specs=$specs/no-pie-link.specs -Wl,-z,relro -Wl,-z,now m.c
+	same_output cxx -g -O2 -specs=$specs/no-pie-compile.specs -specs=$specs/no-pie-link.specs -Wl,-z,relro m.cc
+}
+
 @test "same bytes: C++ objects with -g" {
 	same_output cxx -g -O2 -c m.cc
 	same_output cxx -g -O2 -std=c++17 -fexcess-precision=fast -c m.cc
