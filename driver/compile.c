@@ -626,7 +626,6 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 
 /* --- an input's job --------------------------------------------------------- */
 
-
 /* The input's excess precision, as cc1 will decide it, said with -v and
  * -### (not for lto1, which keeps what the objects recorded). */
 static void note_fp_mode(const struct cc *x)

@@ -15,7 +15,7 @@ static const struct target_abi x86_64_linux_abis[] = {
 static const struct target_abi i386_linux_abis[] = { { "", "387" }, { "m64", "sse" } };
 static const struct target_abi pe64_abis[] = { { "", "sse" } };
 static const struct target_abi pe32_abis[] = { { "", "387" } };
-/* no x87: the driver leaves -fexcess-precision to cc1 (driver/fpeval.c) */
+/* no x87: the driver notes no -fexcess-precision mode (driver/fpeval.c) */
 static const struct target_abi no_x87_abis[] = { { "", NULL } };
 
 #define N(a) (sizeof a / sizeof *a)
