@@ -217,6 +217,31 @@ static int link_add(struct lto_link *c, const char *desc_path)
 	return 0;
 }
 
+/* Does -flinker-output=OUTPUT change the code of a compile with the
+ * merged OPTS?  GCC's lto1 (lto_post_options) makes -fpic/-fPIC code PIE
+ * for a PIE and drops PIC and PIE for an executable, in the run that is
+ * given -flinker-output: with WPA that is WPA alone, and the LTRANS runs
+ * compile with the merged options.  A single run without WPA would make
+ * other code than gcc's (a PIE reading stderr by a copy relocation where
+ * gcc's goes through the GOT: giflib's programs in Debian's LTO mode). */
+static int linker_output_changes_code(const struct strvec *opts, const char *output)
+{
+	char pic = 0; /* the last PIC word: 'c' -fpic or -fPIC, 'e' -fpie or -fPIE */
+	for (size_t i = 0; i < opts->n; i++) {
+		const char *w = opts->v[i];
+		if (!strcmp(w, "-fpic") || !strcmp(w, "-fPIC"))
+			pic = 'c';
+		else if (!strcmp(w, "-fpie") || !strcmp(w, "-fPIE"))
+			pic = 'e';
+		else if (!strcmp(w, "-fno-pic") || !strcmp(w, "-fno-PIC") || !strcmp(w, "-fno-pie") ||
+			 !strcmp(w, "-fno-PIE"))
+			pic = 0;
+	}
+	if (!strcmp(output, "pie"))
+		return pic == 'c';
+	return !strcmp(output, "exec") && pic;
+}
+
 /* The backend's view of the link: merged options, plain copies of bigobj
  * inputs, the resolution, and how to run. */
 static int plan_runs(struct lto_link *c)
@@ -262,8 +287,10 @@ static int plan_runs(struct lto_link *c)
 	p->dumps = o->dumps;
 	p->save_temps = o->save_temps;
 	p->no_plugin = o->no_plugin;
-	/* dumps are named after WPA and LTRANS, as with gcc: no shortcut */
-	p->small = c->ir_bytes < SMALL_IR_BYTES && !o->dumps;
+	/* dumps are named after WPA and LTRANS, as with gcc: no shortcut;
+	 * nor where the single run would compile other code */
+	p->small = c->ir_bytes < SMALL_IR_BYTES && !o->dumps &&
+		   !linker_output_changes_code(&p->opts, p->linker_output);
 	p->verbose = o->verbose;
 	return 0;
 }

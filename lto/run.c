@@ -16,7 +16,9 @@
  *
  * A small program skips WPA: one backend run with -flto-partition=none
  * does the whole job in one process and gives the same code (the
- * partitions would be one anyway), P.lto.o; so does -flto-partition=none.
+ * partitions would be one anyway), P.lto.o, unless -flinker-output would
+ * change the code of that run (lto1.c: PIC objects in a PIE or an
+ * executable); so does -flto-partition=none, as with gcc.
  * P is the prefix of the files: "OUTPUT." with -save-temps, which keeps
  * every file, else a name in collect2's temporary directory.  D is the
  * dumps' prefix, as lto-wrapper has it: the link's -dumpdir (the driver

@@ -85,3 +85,29 @@ same_output() {
 	same_output c -S -g -O2 -m32 -std=c99 m.c
 	same_output cxx -S -g -O2 m.cc
 }
+
+# same_code ARGS...: gcc ARGS -o g and xgcc ARGS -o x link programs of
+# the same code and dynamic relocations (LTO: gcc's is the linker plugin's).
+same_code() {
+	gcc "$@" -o g || fail "gcc $* failed"
+	"$XGCC" "$@" -o x || fail "xgcc $* failed"
+	diff <(objdump -d --no-show-raw-insn g | tail -n +3) <(objdump -d --no-show-raw-insn x | tail -n +3) ||
+		fail "xgcc's code of $* differs from gcc's"
+	diff <(readelf -rW g | awk '{ print $3, $5 }') <(readelf -rW x | awk '{ print $3, $5 }') ||
+		fail "xgcc's dynamic relocations of $* differ from gcc's"
+}
+
+@test "same code: small LTO programs of PIC objects, a PIE and an executable, as gcc's LTO makes them" {
+	cat >p.c <<'EOF2'
+#include <stdio.h>
+void say(const char *s) { fputs(s, stderr); }
+int main(void) { say("hi\n"); return 0; }
+EOF2
+	# gcc records -fPIC for its default PIE objects: lto1 makes the code
+	# PIE (or not PIC) only in WPA, LTRANS compiles it as the objects were
+	same_code -O2 -flto p.c
+	same_code -O2 -flto -fPIC p.c
+	same_code -O2 -flto -no-pie p.c
+	same_code -O2 -flto -fPIE p.c
+	same_code -O2 -flto -fPIC -shared p.c
+}
