@@ -223,9 +223,13 @@ static int link_add(struct lto_link *c, const char *desc_path)
  * given -flinker-output: with WPA that is WPA alone, and the LTRANS runs
  * compile with the merged options.  A single run without WPA would make
  * other code than gcc's (a PIE reading stderr by a copy relocation where
- * gcc's goes through the GOT: giflib's programs in Debian's LTO mode). */
-static int linker_output_changes_code(const struct strvec *opts, const char *output)
+ * gcc's goes through the GOT: giflib's programs in Debian's LTO mode).
+ * Only on ELF: the PE-COFF targets' code is the same either way
+ * (x86_64 MinGW records -fpic; measured with its gcc, one run or two). */
+static int linker_output_changes_code(const struct strvec *opts, const char *output, enum obj_format format)
 {
+	if (format != OBJ_ELF)
+		return 0;
 	char pic = 0; /* the last PIC word: 'c' -fpic or -fPIC, 'e' -fpie or -fPIE */
 	for (size_t i = 0; i < opts->n; i++) {
 		const char *w = opts->v[i];
@@ -253,10 +257,12 @@ static int plan_runs(struct lto_link *c)
 		return 1; /* the modules cannot be linked together: said why */
 	/* bigobj inputs: the backend's LTO reader knows only plain COFF,
 	 * so it gets a plain copy of their LTO sections (merge.c) */
+	enum obj_format format = OBJ_ELF; /* the inputs' (collect2 gives one format) */
 	for (size_t u = 0, k = 0; u < c->desc.nunits; u++) {
 		struct unit *un = &c->desc.units[u];
 		if (un->kind != UNIT_LTO)
 			continue;
+		format = obj_format(un->lto->f);
 		if (obj_kind(un->lto->f) == OBJK_COFF_BIGOBJ) {
 			char *copy = xasprintf("%sbigobj%zu.o", c->prefix, k);
 			if (lto_plain_coff_copy(un->path, copy))
@@ -290,7 +296,7 @@ static int plan_runs(struct lto_link *c)
 	/* dumps are named after WPA and LTRANS, as with gcc: no shortcut;
 	 * nor where the single run would compile other code */
 	p->small = c->ir_bytes < SMALL_IR_BYTES && !o->dumps &&
-		   !linker_output_changes_code(&p->opts, p->linker_output);
+		   !linker_output_changes_code(&p->opts, p->linker_output, format);
 	p->verbose = o->verbose;
 	return 0;
 }
