@@ -230,19 +230,17 @@ static int linker_output_changes_code(const struct strvec *opts, const char *out
 {
 	if (format != OBJ_ELF)
 		return 0;
-	char pic = 0; /* the last PIC word: 'c' -fpic or -fPIC, 'e' -fpie or -fPIE */
+	int pic = 0; /* the last PIC word's lto_pic_kind, 0 after a -fno- one */
 	for (size_t i = 0; i < opts->n; i++) {
 		const char *w = opts->v[i];
-		if (!strcmp(w, "-fpic") || !strcmp(w, "-fPIC"))
-			pic = 'c';
-		else if (!strcmp(w, "-fpie") || !strcmp(w, "-fPIE"))
-			pic = 'e';
+		if (lto_pic_kind(w))
+			pic = lto_pic_kind(w);
 		else if (!strcmp(w, "-fno-pic") || !strcmp(w, "-fno-PIC") || !strcmp(w, "-fno-pie") ||
 			 !strcmp(w, "-fno-PIE"))
 			pic = 0;
 	}
 	if (!strcmp(output, "pie"))
-		return pic == 'c';
+		return pic == 'P' || pic == 'p';
 	return !strcmp(output, "exec") && pic;
 }
 

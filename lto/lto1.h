@@ -67,6 +67,9 @@ void lto_split_options(const char *s, struct strvec *out);
 void lto_merge_options(const struct lto_module_opts *mods, size_t n,
 		       const struct strvec *link_opts, struct strvec *out);
 
+/* 'P' -fPIC, 'p' -fpic, 'E' -fPIE, 'e' -fpie, 0 none of them. */
+int lto_pic_kind(const char *word);
+
 /* The link-time options as GCC's lto-wrapper takes them from the
  * environment: COLLECT_GCC_OPTIONS, then -Xassembler WORD for each word
  * of COLLECT_AS_OPTIONS.  Either may be absent.  New strings in OUT. */

@@ -304,8 +304,8 @@ static int olevel(const struct lopt *o)
 	return strcmp(o->key, "-Ofast") == 0 ? 3 : strcmp(o->key, "-Og") == 0 ? 1 : 2;
 }
 
-/* 'P' -fPIC, 'p' -fpic, 'E' -fPIE, 'e' -fpie, 0 none of them. */
-static int pic_kind(const char *key)
+/* lto1.h */
+int lto_pic_kind(const char *key)
 {
 	return !strcmp(key, "-fPIC") ? 'P' : !strcmp(key, "-fpic") ? 'p' :
 	       !strcmp(key, "-fPIE") ? 'E' : !strcmp(key, "-fpie") ? 'e' : 0;
@@ -327,9 +327,9 @@ static void merge_module(struct strvec *pool, struct optlist *merged, const stru
 		int at = find_key(merged, o->key);
 		if (o->input)
 			continue;
-		if (pic_kind(o->key) == 'P' || pic_kind(o->key) == 'p') {
+		if (lto_pic_kind(o->key) == 'P' || lto_pic_kind(o->key) == 'p') {
 			pic = o;
-		} else if (pic_kind(o->key)) {
+		} else if (lto_pic_kind(o->key)) {
 			pie = o;
 		} else if (is_target(o) || IN(kept_first_wins, o->key)) {
 			if (at < 0)
@@ -373,11 +373,11 @@ static void merge_module(struct strvec *pool, struct optlist *merged, const stru
 	/* PIC and PIE, as GCC 12's merge_and_complain combines them */
 	for (size_t j = 0; j < merged->n; j++) {
 		struct lopt *d = &merged->v[j];
-		int k = pic_kind(d->key);
+		int k = lto_pic_kind(d->key);
 		if ((k == 'P' || k == 'p') && d->value) {
 			if (!pic || !pic->value) {
 				if (pie) {
-					int big = k == 'P' && pic_kind(pie->key) == 'E';
+					int big = k == 'P' && lto_pic_kind(pie->key) == 'E';
 					d->key = big ? "-fPIE" : "-fpie";
 					d->w[0] = !pie->value ? "-fno-pie" : big ? "-fPIE" : "-fpie";
 					d->value = pie->value;
@@ -388,13 +388,13 @@ static void merge_module(struct strvec *pool, struct optlist *merged, const stru
 					merged->n--;
 					j--;
 				}
-			} else if (pic_kind(pic->key) == 'p' && k == 'P') {
+			} else if (lto_pic_kind(pic->key) == 'p' && k == 'P') {
 				*d = *pic;
 			}
 		} else if ((k == 'E' || k == 'e') && d->value) {
 			if (!pie || !pie->value) {
 				if (pic) {
-					if (pic_kind(pic->key) == 'p' && k == 'E') {
+					if (lto_pic_kind(pic->key) == 'p' && k == 'E') {
 						d->key = "-fpie";
 						d->w[0] = pic->value ? "-fpie" : "-fno-pie";
 					} else if (!pic->value) {
@@ -408,7 +408,7 @@ static void merge_module(struct strvec *pool, struct optlist *merged, const stru
 					merged->n--;
 					j--;
 				}
-			} else if (pic_kind(pie->key) == 'e' && k == 'E') {
+			} else if (lto_pic_kind(pie->key) == 'e' && k == 'E') {
 				*d = *pie;
 			}
 		}
@@ -597,7 +597,7 @@ static int get_setting(struct strvec *pool, const struct conflict *c, const stru
 			return 0;
 		s->shown = o->w[0];
 		s->val = c->kind == C_ONEOF ? o->key : !o->value ? "none" :
-			 pic_kind(o->key) == 'P' || pic_kind(o->key) == 'p' ? "pic" : "pie";
+			 lto_pic_kind(o->key) == 'P' || lto_pic_kind(o->key) == 'p' ? "pic" : "pie";
 		s->explicit = 1;
 		return 1;
 	default:
