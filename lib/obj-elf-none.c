@@ -20,3 +20,9 @@ int elf_relocs(struct obj_file *f, size_t i, struct obj_reloc **out, size_t *n, 
 }
 
 int elf_write(const struct obj_writer *w, int fd, char **reason) { (void)w, (void)fd; return refuse(reason); }
+
+int elf_unname_file_symbols(struct obj_file *f, int *changed, char **reason)
+{
+	(void)f, (void)changed;
+	return refuse(reason);
+}

@@ -622,3 +622,69 @@ int elf_write(const struct obj_writer *w, int fd, char **reason)
 	free(symidx);
 	return rc;
 }
+
+/* ---- An object as ld sees a linker plugin's ---- */
+
+/* ld (bfd's elf_link_input_bfd, PR ld/17973) drops the FILE symbols of
+ * an object a linker plugin added, whose name is a temporary one
+ * ("<artificial>" from GCC's LTRANS), and gives the output one FILE
+ * symbol without a name before the object's first local symbol it
+ * keeps, if it keeps any.  So here: the first FILE symbol before that
+ * local loses its name; every other FILE symbol becomes a null entry,
+ * which ld, as every ELF reader, skips (an undefined local symbol).
+ * The symbol count and every index stay as they were. */
+
+/* Does ld copy local symbol SYM into the output's .symtab?  Not a
+ * section symbol, a FILE symbol or an undefined one; nor, with ld's
+ * default discard setting, a local label (".L...") in a mergeable
+ * section.  (Locals of sections --gc-sections drops are not foreseen.) */
+static int ld_keeps_local(Elf *e, size_t strndx, const GElf_Sym *sym)
+{
+	int type = GELF_ST_TYPE(sym->st_info);
+	if (GELF_ST_BIND(sym->st_info) != STB_LOCAL || type == STT_SECTION || type == STT_FILE ||
+	    sym->st_shndx == SHN_UNDEF)
+		return 0;
+	const char *name = elf_strptr(e, strndx, sym->st_name);
+	GElf_Shdr sh;
+	if (name && strncmp(name, ".L", 2) == 0 && sym->st_shndx < SHN_LORESERVE &&
+	    gelf_getshdr(elf_getscn(e, sym->st_shndx), &sh) && (sh.sh_flags & SHF_MERGE))
+		return 0;
+	return 1;
+}
+
+int elf_unname_file_symbols(struct obj_file *f, int *changed, char **reason)
+{
+	Elf *e = f->priv;
+	unsigned char *bytes = (unsigned char *)f->base; /* obj_as_plugin_output's own copy */
+	*changed = 0;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	while ((scn = elf_nextscn(e, scn)) && gelf_getshdr(scn, &sh) && sh.sh_type != SHT_SYMTAB)
+		;
+	if (!scn)
+		return 0;
+	Elf_Data *d = elf_getdata(scn, NULL);
+	if (!d)
+		return FAIL("symbol table: %s", elf_errmsg(-1));
+	size_t count = sh.sh_size / sh.sh_entsize, first_kept = count;
+	GElf_Sym sym;
+	for (size_t i = 1; i < count && i < sh.sh_info && gelf_getsym(d, (int)i, &sym); i++)
+		if (ld_keeps_local(e, sh.sh_link, &sym)) {
+			first_kept = i;
+			break;
+		}
+	int named_one = 0;
+	for (size_t i = 1; i < count && gelf_getsym(d, (int)i, &sym); i++) {
+		if (GELF_ST_TYPE(sym.st_info) != STT_FILE)
+			continue;
+		/* st_name is the entry's first word in both classes: zero
+		 * bytes are zero in either byte order */
+		unsigned char *entry = bytes + sh.sh_offset + i * sh.sh_entsize;
+		if (first_kept < count && i < first_kept && !named_one)
+			memset(entry, 0, 4), named_one = 1;
+		else
+			memset(entry, 0, sh.sh_entsize);
+		*changed = 1;
+	}
+	return 0;
+}

@@ -81,6 +81,9 @@ struct obj_writer {
 
 /* Write W's object to FD; 0, or -1 with *REASON. */
 int elf_write(const struct obj_writer *w, int fd, char **reason);
+/* Change F's FILE symbols in F->base (writable) as obj_as_plugin_output
+ * says; *CHANGED 1 when there were any.  0, or -1 with *REASON. */
+int elf_unname_file_symbols(struct obj_file *f, int *changed, char **reason);
 int coff_write(const struct obj_writer *w, int fd, char **reason);
 
 /* Added for obj.c and archive.c (not used by the format back ends). */

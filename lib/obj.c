@@ -22,6 +22,7 @@
 
 #include "obj-internal.h"
 #include "diag.h"
+#include "fileinfo.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -475,6 +476,41 @@ void obj_add_reloc(struct obj_writer *w, size_t section, const struct obj_reloc 
 	struct obj_wsection *s = &w->sections[section];
 	s->relocs = grow(s->relocs, s->nrelocs, sizeof *s->relocs);
 	s->relocs[s->nrelocs++] = *r;
+}
+
+int obj_as_plugin_output(const char *path, char **err)
+{
+	char *data = NULL, *reason = NULL;
+	size_t size = 0;
+	if (file_read_all(path, &data, &size) < 0)
+		return *err = xasprintf("%s: %s", path, strerror(errno)), -1;
+	struct obj_file *f = obj_open_bytes(path, data, size, err);
+	if (!f)
+		return free(data), -1;
+	int changed = 0, rc = 0;
+	if (f->format == OBJ_ELF && elf_unname_file_symbols(f, &changed, &reason) < 0) {
+		*err = xasprintf("%s: %s", path, reason);
+		rc = -1;
+	}
+	obj_close(f);
+	if (changed) {
+		char *tmp;
+		int fd = output_open(path, &tmp), bad = fd < 0;
+		if (!bad && write_all(fd, data, size) < 0) {
+			int e = errno;
+			close(fd), unlink(tmp), free(tmp);
+			errno = e, bad = 1;
+		} else if (!bad) {
+			bad = output_commit(fd, tmp, path) < 0;
+		}
+		if (bad) {
+			*err = xasprintf("%s: cannot write: %s", path, strerror(errno));
+			rc = -1;
+		}
+	}
+	free(data);
+	free(reason);
+	return rc;
 }
 
 int obj_write(struct obj_writer *w, const char *path, char **err)

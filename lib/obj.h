@@ -129,6 +129,12 @@ void obj_add_reloc(struct obj_writer *w, size_t section, const struct obj_reloc 
 int obj_write(struct obj_writer *w, const char *path, char **err);
 void obj_writer_free(struct obj_writer *w);
 
+/* Make the ELF object at PATH what ld makes of an object a linker
+ * plugin added (its FILE symbols: obj-elf.c), so that ld, given it as an
+ * ordinary input, writes the output a plugin link writes.  Other formats
+ * stay as they are.  0, or -1 with *ERR "PATH: REASON" (malloc'd). */
+int obj_as_plugin_output(const char *path, char **err);
+
 /* Archives (archive.c). */
 struct ar_member {
 	const char *name;          /* the member's name, long names resolved */

@@ -353,6 +353,16 @@ static int link_compile(struct lto_link *c)
 					break;
 		return 1;
 	}
+	/* ld treats these as ordinary objects: make them what it makes of
+	 * the objects GCC's plugin gives it (their FILE symbols) */
+	for (size_t i = 0; i < c->run.outputs.n; i++) {
+		char *err;
+		if (obj_as_plugin_output(c->run.outputs.v[i], &err) < 0) {
+			diag(DIAG_ERROR, "%s", err);
+			free(err);
+			return 1;
+		}
+	}
 	c->outputs = c->run.outputs;
 	/* the early debug info of -g inputs, after the LTRANS objects */
 	stage_begin("debug info");

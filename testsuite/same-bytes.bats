@@ -86,6 +86,23 @@ same_output() {
 	same_output cxx -S -g -O2 m.cc
 }
 
+@test "same bytes: LTO programs and libraries, as gcc's plugin link writes them" {
+	cat >s.c <<'EOF2'
+#include <stdio.h>
+static int count;
+static void __attribute__((noinline)) tally(int n) { count += n; }
+int main(int argc, char **argv) { (void)argv; tally(argc); printf("%d\n", count); return 0; }
+EOF2
+	echo 'int main(void) { return 0; }' >e.c
+	# ld gives the objects a plugin adds one FILE symbol without a name
+	# (GCC's LTRANS objects name a temporary "<artificial>"), or none
+	# where no local symbol of theirs is kept
+	same_output c -g -O2 -flto s.c
+	same_output c -O2 -flto -fPIC -shared s.c
+	same_output c -O2 -flto e.c
+	same_output c -O2 -flto -flto-partition=none s.c
+}
+
 # same_code ARGS...: gcc ARGS -o g and xgcc ARGS -o x link programs of
 # the same code and dynamic relocations (LTO: gcc's is the linker plugin's).
 same_code() {
