@@ -12,10 +12,9 @@
  * driver's spec functions (%:dumps(), %:compare-debug-dump-opt(),
  * %:local_cpu_detect(), %:debug-level-gt() ...).
  *
- * xgcc adds one thing to what gcc's specs say: through the edit of
- * %(invoke_as) (driver/specs.c), the LTO marker that collect2 finds in an
- * -flto object.  The excess precision cc1 decides itself, from the
- * options gcc gives it (fpeval.c); the driver only says which.
+ * xgcc adds nothing to what gcc's specs say.  The excess precision cc1
+ * decides itself, from the options gcc gives it (fpeval.c); the driver
+ * only says which.
  *
  * -fcompare-debug compiles the input a second time, as gcc does: the
  * same row with the switches of gcc's compare-debug-self-opt (the
@@ -214,24 +213,6 @@ static int lto_enabled(const struct driver *d)
 	return 0;
 }
 
-/* The LTO marker, as GCC 4.5 put it in every LTO object: a common symbol
- * __gnu_lto_v1 (with the target's C symbol prefix) that collect2 finds
- * with nm.  GCC 12 no longer emits it, so the assembler gets it from a
- * one-line file of xgcc's, slim and fat objects alike. */
-static const char *lto_marker(const struct driver *d)
-{
-	static char *path;
-	if (!path) {
-		path = temp_make_scratch(".s");
-		FILE *f = fopen(path, "w");
-		if (!f || fprintf(f, "\t.comm\t%s__gnu_lto_v1,1\n", d->target->symbol_prefix) < 0 ||
-		    fclose(f) != 0)
-			/* given when the run gets here (plan.c) */
-			diag(DIAG_FATAL, "cannot write %s: %s", path, strerror(errno));
-	}
-	return path;
-}
-
 /* -fwpa or -fwpa=N: lto1 writes the partitions itself (%{!fwpa*:...}). */
 int lto_wpa(const struct driver *d)
 {
@@ -408,15 +389,6 @@ static const char *cc_function(void *arg, struct spec_run *r, const char *name, 
 		free(q);
 	} else if (!strcmp(name, "local_cpu_detect") && argc >= 1) {
 		v = local_cpu(d, argv[0]);
-	} else if (!strcmp(name, "lto-object") || !strcmp(name, "lto-marker")) {
-		/* xgcc's: is the object LTO IR (what the compiler made of a
-		 * source under -flto; not lto1's code, which is final); the
-		 * file of the marker it gets */
-		if (x->in->lang == LANG_LTO || !lto_enabled(d))
-			return NULL;
-		if (name[4] == 'o')
-			return "";
-		v = spec_quote(lto_marker(d));
 	} else {
 		/* %:sanitize(), which cross GCCs' *cc1 asks too (aarch64's
 		 * %{%:sanitize(address):-funwind-tables}) */

@@ -6,11 +6,11 @@
  * build-aux/probe-backend) and makes its documented edits: the link runs
  * xgcc's collect2 and link-time stage, which need no linker plugin, so
  * *link_command loses the block that gives ld -plugin and its -plugin-opt=
- * options (%{!fno-use-linker-plugin:%{!fno-lto:...}}); and since GCC 12's
- * LTO objects carry no marker symbol any more, *invoke_as gives the
- * assembler of an -flto compilation xgcc's one-line marker file after
- * the compiler's output (%:lto-object(), %:lto-marker(): compile.c).
- * Everything else is the backend's, body for body.
+ * options (%{!fno-use-linker-plugin:%{!fno-lto:...}}).  Everything else
+ * is the backend's, body for body: an -flto object is gcc's to the byte
+ * (until 2026-12-07 *invoke_as also gave the assembler a file defining
+ * the marker __gnu_lto_v1, which GCC 12 no longer emits; collect2 finds
+ * LTO objects by their sections).
  *
  * -specs=FILE reads spec files over them, as gcc does, and every command
  * comes from the specs as the files leave them.  The switches of
@@ -47,18 +47,6 @@ static void remove_block(char *s, const char *prefix)
 		memmove(at, p + 1, strlen(p + 1) + 1);
 }
 
-/* Replace the first OLD in the spec NAME of S by NEW. */
-static void edit_spec(struct spec_set *s, const char *name, const char *old, const char *new_text)
-{
-	const char *body = spec_get(s, name);
-	const char *at = body ? strstr(body, old) : NULL;
-	if (!at)
-		return;
-	char *edited = xasprintf("%.*s%s%s", (int)(at - body), body, new_text, at + strlen(old));
-	spec_set(s, name, edited, 0);
-	free(edited);
-}
-
 void driver_specs(struct spec_set *s)
 {
 	char *err = NULL;
@@ -66,9 +54,6 @@ void driver_specs(struct spec_set *s)
 		fatal("%s", err);
 	s->sealed = 1;
 	remove_block(s->link_command, "%{!fno-use-linker-plugin:");
-	/* the assembler reads the LTO marker after the compiler's output
-	 * (standard input under -pipe) */
-	edit_spec(s, "invoke_as", "%m.s", "%{%:lto-object():%|.s %:lto-marker();:%m.s}");
 }
 
 void dump_specs(void)

@@ -37,9 +37,10 @@
  * The merged object carries no code, whatever its inputs were: it is slim,
  * as "gcc -flto -r" of fat objects is.  So every module header says slim
  * (binutils and xgcc's collect2 judge by it; the backend reads the module
- * all the same), and the markers, commons with the target's C prefix, are
- * __gnu_lto_v1 for xgcc's collect2 and __gnu_lto_slim, which GCC 12 puts
- * in slim objects.  Plain ld then says "plugin needed" instead of linking
+ * all the same), and the marker is the common __gnu_lto_slim (with the
+ * target's C prefix) that GCC 12 puts in slim objects, its own -r output
+ * included (not GCC 4.5's __gnu_lto_v1, which xgcc's objects carried until
+ * 2026-12-07).  Plain ld then says "plugin needed" instead of linking
  * nothing.
  *
  * The same code copies one bigobj LTO object (-Wa,-mbig-obj) into a plain
@@ -409,11 +410,9 @@ static int merge(char *const *inputs, size_t n, const char *out, int slim)
 			debug_copy_links(w, &ins[i].debug);
 		const struct target *t = target_for_object(obj_format(f0), obj_machine(f0));
 		const char *prefix = t ? t->symbol_prefix : "";
-		char *v1 = xasprintf("%s__gnu_lto_v1", prefix), *v1slim = xasprintf("%s__gnu_lto_slim", prefix);
-		obj_add_common(w, v1, 1, 1);
-		obj_add_common(w, v1slim, 1, 1);
-		free(v1);
-		free(v1slim);
+		char *marker = xasprintf("%s__gnu_lto_slim", prefix);
+		obj_add_common(w, marker, 1, 1);
+		free(marker);
 		char *err = NULL;
 		if (obj_write(w, out, &err) < 0) {
 			diag(DIAG_ERROR, "%s", err);

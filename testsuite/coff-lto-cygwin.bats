@@ -89,7 +89,7 @@ markers_row() {
 	assert_output --partial "marked.o: has the LTO marker but no .gnu.lto_ sections"
 	refute_output --partial "nm --target=default"
 	"$MINGW-objcopy" -O symbolsrec l2.o l2.srec
-	grep -q "^  ${P}__gnu_lto_v1 " l2.srec
+	grep -q "^  ${P}__gnu_lto_slim " l2.srec
 	# no symbol index: ar would ask its LTO plugin for the marked member
 	"$MINGW-ar" rcS libs.a l1.o l2.srec
 	collect2 -e $ENTRY -o p.exe a.o b.o libs.a

@@ -33,7 +33,7 @@ slim_merge() {
 	run "$T-objdump" -t fg.o
 	assert_line --regexp '\(sec -2\).*\(scl 103\) \(nx 1\) 0x[0-9a-f]+ lto\.o$'
 	assert_line --regexp '\(scl   3\) \(nx 1\) 0x0+ \.gnu\.lto_\.symtab\.[0-9a-f]+$'
-	assert_line --regexp "\(scl   2\) \(nx 0\) 0x0+1 ${p}__gnu_lto_v1\$"
+	assert_line --regexp "\(scl   2\) \(nx 0\) 0x0+1 ${p}__gnu_lto_slim\$"
 	run "$XGCC_BUILDDIR/lto1" --list fg.o
 	assert_output --partial "LTO slim, 2 modules"
 	# it links again: xgcc's LTO stage and gcc's plugin

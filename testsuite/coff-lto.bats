@@ -242,12 +242,12 @@ relocatable() {
 	[ "$(echo "$output" | grep -c '^ *[0-9]* \.gnu\.lto_.* 2\*\*0$')" -eq "$(echo "$output" | grep -c '^ *[0-9]')" ]
 	[ "$(echo "$output" | grep -c 'EXCLUDE')" -eq "$(echo "$output" | grep -c '^ *[0-9]')" ]
 	# long names through the string table, a .file symbol, one static
-	# section symbol with its auxiliary record per section, the markers
+	# section symbol with its auxiliary record per section, the marker
 	run "$T-objdump" -t m.o
 	assert_line --index 2 --regexp '\(scl 103\) \(nx 1\) 0x0+ lto\.o$'
 	nsec=$("$T-objdump" -h m.o | grep -c '^ *[0-9]')
 	[ "$(echo "$output" | grep -c '(scl   3) (nx 1) 0x0* \.gnu\.lto_')" -eq "$nsec" ]
-	assert_output --regexp "\(scl   2\) \(nx 0\) 0x0+1 ${P}__gnu_lto_v1"
+	assert_output --regexp "\(scl   2\) \(nx 0\) 0x0+1 ${P}__gnu_lto_slim"
 	grep -q '/4' m.o
 	# xgcc -flto -r, then an LTO link of the result
 	run "$CC" -O2 -flto -r -o r.o main.o util.o

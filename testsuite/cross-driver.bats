@@ -27,8 +27,7 @@ cross_skip() {
 }
 
 # cross_cases REF OURS: each line of standard input is one argument
-# list; REF -### and OURS -### say the same (same_as_gcc's normalisation,
-# and without xgcc's LTO marker file, the second input of as under -flto).
+# list; REF -### and OURS -### say the same (same_as_gcc's normalisation).
 cross_cases() {
 	local ref=$1 ours=$2 n=0 bad=0 line want got
 	while IFS= read -r line; do
@@ -39,8 +38,7 @@ cross_cases() {
 		# shellcheck disable=SC2086
 		got=$("$ours" -### $line 2>&1; echo "exit $?")
 		want=$(echo "$want" | normalise_same_as_gcc)
-		got=$(echo "$got" | grep -v 'note: .*-fexcess-precision' | normalise_same_as_gcc |
-			sed -E 's#^( [^ ]*/as .* TMP\.s) TMP\.s$#\1#')
+		got=$(echo "$got" | grep -v 'note: .*-fexcess-precision' | normalise_same_as_gcc)
 		if [ "$want" != "$got" ]; then
 			bad=$((bad + 1))
 			echo "mismatch for: $ref $line"

@@ -4,8 +4,7 @@
 # GCC 12 with its linker plugin, w32api; no Cygwin runtime), configured
 # with --with-cygwin-toolchain=DIR.  x86_64-pc-cygwin-xgcc's -### lines
 # are that gcc's for compiles, -flto, links and -shared (normalised as in
-# mingw-driver.bats: no linker plugin, no excess-precision option, no LTO
-# marker file); LTO links go through xgcc's collect2 and lto1 and make
+# mingw-driver.bats: no linker plugin, no excess-precision note); LTO links go through xgcc's collect2 and lto1 and make
 # programs and a DLL that wine64 runs, as the Cygwin gcc's own plugin LTO
 # build does.  Programs are freestanding (their own entry point, kernel32
 # alone), there being no cygwin1.dll.  Everything skips, saying how to

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # The MinGW cross drivers (TRIPLET-xgcc, TRIPLET-xg++, -target): their
 # -### lines are the mingw-w64 gcc's for the same command line
-# (normalised as in hash3.bats, and without xgcc's LTO marker file), they
+# (normalised as in hash3.bats), they
 # answer the -print and -dump queries for their target, and the programs
 # they build run under wine.  Each test is skipped, with the reason, when
 # its target is not configured; i686 programs run only where wine runs

@@ -207,9 +207,9 @@ bad_nm() {
 	gcc -c m.c
 	"$XGCC" -O2 -flto -c f.c
 	objcopy -O symbolsrec f.o f.srec
-	grep -q '^  __gnu_lto_v1 ' f.srec
+	grep -q '^  __gnu_lto_slim ' f.srec
 	ar rcS libs.a f.srec
-	nm --target=default -A -P libs.a | grep -q '^libs\.a\[f\.srec\]: __gnu_lto_v1 '
+	nm --target=default -A -P libs.a | grep -q '^libs\.a\[f\.srec\]: __gnu_lto_slim '
 	run "$XGCC" m.o libs.a -o p
 	assert_failure
 	assert_output --regexp '^collect2: error: libs\.a@0x[0-9a-f]+: has the LTO marker but is not an object collect2 can read \(ELF or PE-COFF\)$'

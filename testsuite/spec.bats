@@ -334,15 +334,13 @@ EOF
 	same_as_gcc '%{!r:%{!fpie:%{!fPIE:%{!fpic:%{!fPIC:%{!fno-pic:-fPIE}}}}}}' '-fPIC' fPIC
 }
 
-# xgcc_edits: the specs on stdin with xgcc's two edits: without gcc's
-# linker plugin block (%{!fno-use-linker-plugin:...}, braces balanced),
-# and the LTO marker file after the compiler's output in *invoke_as
+# xgcc_edits: the specs on stdin with xgcc's one edit: without gcc's
+# linker plugin block (%{!fno-use-linker-plugin:...}, braces balanced)
 xgcc_edits() {
-	perl -0pe 's/%(?=\{!fno-use-linker-plugin:)(\{(?:[^{}]++|(?1))*\})//' |
-		sed '/^\*invoke_as:/,/^$/ s/%m\.s/%{%:lto-object():%|.s %:lto-marker();:%m.s}/'
+	perl -0pe 's/%(?=\{!fno-use-linker-plugin:)(\{(?:[^{}]++|(?1))*\})//'
 }
 
-@test "-dumpspecs: the backend's specs, body for body, with xgcc's two edits (no linker plugin, the LTO marker)" {
+@test "-dumpspecs: the backend's specs, body for body, with xgcc's one edit (no linker plugin)" {
 	"$XGCC" -dumpspecs >xgcc.specs
 	gcc -dumpspecs >gcc.specs
 	grep -q 'fno-use-linker-plugin' gcc.specs || skip "this gcc's link spec has no linker plugin block"

@@ -65,32 +65,6 @@ function rule_excess_precision_note(line) {
 	return line ~ /^[^ ]+: note: .*: -fexcess-precision=[a-z]+ \(.*\)$/
 }
 
-# rule_lto_marker: every object xgcc compiles with -flto in effect (the
-# last of -flto, -flto=N, -fno-lto on the cc1 line) gets the marker
-# __gnu_lto_v1 from a one-line temporary .s that xgcc gives as after the
-# compiler's output, after "-" with -pipe (where gcc's as reads its
-# standard input without "-"); so on xgcc's as line after such a cc1
-# line, a last temporary .s that follows the compiler's output goes, with
-# the "-" before it.  Node Overview.
-function rule_lto_marker(line, side,    w, n, i) {
-	n = split(line, w, " ")
-	if (line ~ /^ [^ ]*\/cc1(plus)? /) {
-		for (i = 2; i <= n; i++)
-			if (w[i] ~ /^"?-flto(=[^ ]*)?"?$/)
-				lto_on[side] = 1
-			else if (w[i] ~ /^"?-fno-lto"?$/)
-				lto_on[side] = 0
-		return line
-	}
-	if (side == "ours" && lto_on[side] && w[1] ~ /(^|\/|-)as$/ && n >= 3 &&
-	    w[n] ~ /\/cc[A-Za-z0-9]+\.s$/ && w[n - 1] ~ /(\.s|^-)$/) {
-		sub(/ [^ ]+$/, "", line)
-		if (w[n - 1] == "-")
-			sub(/ -$/, "", line)
-	}
-	return line
-}
-
 # rule_driver_name: messages start with the name the driver was started
 # as (gcc:, xgcc:, x86_64-w64-mingw32-xgcc: ...).  Node Diagnostics.
 function rule_driver_name(line, name) {
@@ -116,7 +90,6 @@ function is_diagnostic(line) {
 # normalise(LINE, SIDE): append the normalised line to list SIDE.
 function normalise(line, side, name) {
 	if (line ~ /^ /) {
-		line = rule_lto_marker(line, side)
 		line = rule_linker_plugin(line)
 		line = rule_collect2_path(line)
 		line = rule_excess_precision(line, side)
