@@ -4,8 +4,9 @@
 # archive tools next to the compiler (CMAKE_<LANG>_COMPILER_AR/RANLIB, by
 # the names gcc-ar-MAJOR.MINOR it looks for), the static library's members
 # are LTO objects with an index of their IR symbols, and the program runs.
-# The cross builds name the drivers as CMake wants (TRIPLET-g++-xgcc) and
-# need no toolchain file; x86_64-w64-mingw32's result runs under wine.
+# The cross builds name the drivers as CMake wants (TRIPLET-g++-xgcc, and
+# TRIPLET-g++-MODEL-xgcc for a thread model) and need no toolchain file
+# but one naming the compilers; x86_64-w64-mingw32's result runs under wine.
 load helper
 load buildsys
 
@@ -85,4 +86,59 @@ cmake_cross() {
 	cmake_cross i686-w64-mingw32 i686 build-only
 	i686-w64-mingw32-objdump -f build/shapes-demo.exe | grep -q 'file format pei-i386' ||
 		fail "shapes-demo.exe is not an i386 PE executable"
+}
+
+# cmake_thread_model TRIPLET MODEL: a toolchain file that names only the
+# compilers, TRIPLET-gcc-MODEL-xgcc and TRIPLET-g++-MODEL-xgcc; CMake
+# takes the target's binutils and our archive tools
+# (TRIPLET-gcc-ar-MODEL-xgcc, as for Debian's TRIPLET-gcc-MODEL) from
+# those names, and the drivers run the MODEL variant of the cross GCC.
+cmake_thread_model() {
+	local t=$1 m=$2 v
+	need_cross "$t"
+	command -v "$t-gcc-$m" >/dev/null && command -v "$t-g++-$m" >/dev/null ||
+		skip "$t-gcc-$m is not installed (Debian's gcc-mingw-w64-x86-64-$m, g++-mingw-w64-x86-64-$m)"
+	[ -x "$XGCC_BUILDDIR/$t-gcc-$m-xgcc" ] || fail "no driver $t-gcc-$m-xgcc beside $t-gcc-$m"
+	cat >toolchain.cmake <<EOF2
+set(CMAKE_SYSTEM_NAME Windows)
+set(CMAKE_SYSTEM_PROCESSOR x86_64)
+set(CMAKE_C_COMPILER $XGCC_BUILDDIR/$t-gcc-$m-xgcc)
+set(CMAKE_CXX_COMPILER $XGCC_BUILDDIR/$t-g++-$m-xgcc)
+EOF2
+	step configure.log env LDFLAGS="-static-libgcc -static-libstdc++" \
+		cmake -S "$PROJECT" -B build -DCMAKE_TOOLCHAIN_FILE="$PWD/toolchain.cmake"
+	grep -q -x -- '-- IPO supported: YES' configure.log || { cat configure.log; fail "IPO not supported"; }
+	for v in C_COMPILER_AR:ar CXX_COMPILER_AR:ar C_COMPILER_RANLIB:ranlib CXX_COMPILER_RANLIB:ranlib; do
+		assert_equal "$(sed -n "s/^CMAKE_${v%%:*}:FILEPATH=//p" build/CMakeCache.txt)" \
+			"$XGCC_BUILDDIR/$t-gcc-${v#*:}-$m-xgcc"
+	done
+	for v in AR:ar RANLIB:ranlib NM:nm LINKER:ld RC_COMPILER:windres; do
+		assert_equal "$(sed -n "s/^CMAKE_${v%%:*}:FILEPATH=//p" build/CMakeCache.txt)" \
+			"$(command -v "$t-${v#*:}")"
+	done
+	case $("$XGCC_BUILDDIR/$t-g++-$m-xgcc" -print-prog-name=cc1plus) in
+	*"-$m/cc1plus") ;;
+	*) fail "$t-g++-$m-xgcc does not run the $m variant" ;;
+	esac
+	step build.log cmake --build build -j2 -v
+	assert_lto_archive build/libshapes.a "$t-objdump"
+	# the posix variant's libstdc++ needs winpthreads' DLL, the win32 one's not
+	if [ "$m" = posix ]; then
+		"$t-objdump" -p build/shapes-demo.exe | grep -q 'DLL Name: libwinpthread-1.dll' ||
+			fail "the posix build does not import libwinpthread-1.dll"
+	else
+		! "$t-objdump" -p build/shapes-demo.exe | grep -q 'DLL Name: libwinpthread-1.dll' ||
+			fail "the win32 build imports libwinpthread-1.dll"
+	fi
+	WINEPATH="$(dirname "$("$t-gcc-$m" -print-file-name=libwinpthread-1.dll)")" wine_run build/shapes-demo.exe
+	assert_success
+	assert_output "area 42 sum 60"
+}
+
+@test "CMake cross x86_64-w64-mingw32 by the posix thread model's names: the target's tools found, the program runs under wine" {
+	cmake_thread_model x86_64-w64-mingw32 posix
+}
+
+@test "CMake cross x86_64-w64-mingw32 by the win32 thread model's names: the target's tools found, the program runs under wine" {
+	cmake_thread_model x86_64-w64-mingw32 win32
 }
