@@ -49,25 +49,33 @@ assert_lto_archive() {
 	assert_no_temps
 }
 
-# cmake_cross TRIPLET PROCESSOR [build-only]: configure and build the project for
-# TRIPLET with the cross drivers by their GCC-style names
-# (TRIPLET-gcc-xgcc, TRIPLET-g++-xgcc) and no toolchain file: CMake must
-# find the target's binutils and our archive tools by itself.
-cmake_cross() {
-	local t=$1 v
-	need_cross "$t" "${3-}"
-	step configure.log env CC="$XGCC_BUILDDIR/$t-gcc-xgcc" CXX="$XGCC_BUILDDIR/$t-g++-xgcc" \
-		LDFLAGS="-static-libgcc -static-libstdc++" \
-		cmake -S "$PROJECT" -B build -DCMAKE_SYSTEM_NAME=Windows -DCMAKE_SYSTEM_PROCESSOR="$2"
-	grep -q -x -- '-- IPO supported: YES' configure.log || { cat configure.log; fail "IPO not supported"; }
+# assert_cmake_tools TRIPLET SUFFIX: the configured build/ has the
+# target's binutils and windres, and our archive tools by the names
+# CMake derives from the compiler's suffix (TRIPLET-gcc-ar-SUFFIX ...).
+assert_cmake_tools() {
+	local t=$1 suffix=$2 v
 	for v in C_COMPILER_AR:ar CXX_COMPILER_AR:ar C_COMPILER_RANLIB:ranlib CXX_COMPILER_RANLIB:ranlib; do
 		assert_equal "$(sed -n "s/^CMAKE_${v%%:*}:FILEPATH=//p" build/CMakeCache.txt)" \
-			"$XGCC_BUILDDIR/$t-gcc-${v#*:}-xgcc"
+			"$XGCC_BUILDDIR/$t-gcc-${v#*:}-$suffix"
 	done
 	for v in AR:ar RANLIB:ranlib NM:nm LINKER:ld RC_COMPILER:windres; do
 		assert_equal "$(sed -n "s/^CMAKE_${v%%:*}:FILEPATH=//p" build/CMakeCache.txt)" \
 			"$(command -v "$t-${v#*:}")"
 	done
+}
+
+# cmake_cross TRIPLET PROCESSOR [build-only]: configure and build the project for
+# TRIPLET with the cross drivers by their GCC-style names
+# (TRIPLET-gcc-xgcc, TRIPLET-g++-xgcc) and no toolchain file: CMake must
+# find the target's binutils and our archive tools by itself.
+cmake_cross() {
+	local t=$1
+	need_cross "$t" "${3-}"
+	step configure.log env CC="$XGCC_BUILDDIR/$t-gcc-xgcc" CXX="$XGCC_BUILDDIR/$t-g++-xgcc" \
+		LDFLAGS="-static-libgcc -static-libstdc++" \
+		cmake -S "$PROJECT" -B build -DCMAKE_SYSTEM_NAME=Windows -DCMAKE_SYSTEM_PROCESSOR="$2"
+	grep -q -x -- '-- IPO supported: YES' configure.log || { cat configure.log; fail "IPO not supported"; }
+	assert_cmake_tools "$t" xgcc
 	step build.log cmake --build build -j2 -v
 	assert_lto_archive build/libshapes.a "$t-objdump"
 }
@@ -94,7 +102,7 @@ cmake_cross() {
 # (TRIPLET-gcc-ar-MODEL-xgcc, as for Debian's TRIPLET-gcc-MODEL) from
 # those names, and the drivers run the MODEL variant of the cross GCC.
 cmake_thread_model() {
-	local t=$1 m=$2 v
+	local t=$1 m=$2
 	need_cross "$t"
 	command -v "$t-gcc-$m" >/dev/null && command -v "$t-g++-$m" >/dev/null ||
 		skip "$t-gcc-$m is not installed (Debian's gcc-mingw-w64-x86-64-$m, g++-mingw-w64-x86-64-$m)"
@@ -108,14 +116,7 @@ EOF2
 	step configure.log env LDFLAGS="-static-libgcc -static-libstdc++" \
 		cmake -S "$PROJECT" -B build -DCMAKE_TOOLCHAIN_FILE="$PWD/toolchain.cmake"
 	grep -q -x -- '-- IPO supported: YES' configure.log || { cat configure.log; fail "IPO not supported"; }
-	for v in C_COMPILER_AR:ar CXX_COMPILER_AR:ar C_COMPILER_RANLIB:ranlib CXX_COMPILER_RANLIB:ranlib; do
-		assert_equal "$(sed -n "s/^CMAKE_${v%%:*}:FILEPATH=//p" build/CMakeCache.txt)" \
-			"$XGCC_BUILDDIR/$t-gcc-${v#*:}-$m-xgcc"
-	done
-	for v in AR:ar RANLIB:ranlib NM:nm LINKER:ld RC_COMPILER:windres; do
-		assert_equal "$(sed -n "s/^CMAKE_${v%%:*}:FILEPATH=//p" build/CMakeCache.txt)" \
-			"$(command -v "$t-${v#*:}")"
-	done
+	assert_cmake_tools "$t" "$m-xgcc"
 	case $("$XGCC_BUILDDIR/$t-g++-$m-xgcc" -print-prog-name=cc1plus) in
 	*"-$m/cc1plus") ;;
 	*) fail "$t-g++-$m-xgcc does not run the $m variant" ;;
