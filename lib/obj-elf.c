@@ -19,10 +19,13 @@
  * symbols (nm does not show them either).  Section data points into the
  * file's mapping.
  *
- * Writing: ELF_C_WRITE on the descriptor, libelf laying out the file; the
- * sections as SHT_PROGBITS (LTO sections ".gnu.lto_*" always SHF_EXCLUDE
- * and 1-byte aligned; no section groups, so never SHF_GROUP), .symtab with
- * the null symbol, the section symbols relocations need, the local
+ * Writing: ELF_C_WRITE on the descriptor, libelf laying out the file;
+ * first a COMDAT group (SHT_GROUP) for each section that is to be alone
+ * in one, its signature the section's name through its section symbol;
+ * the sections as SHT_PROGBITS, or SHT_NOTE by name (LTO sections
+ * ".gnu.lto_*" always SHF_EXCLUDE and 1-byte aligned; SHF_GROUP only in
+ * those groups), .symtab with the null symbol, the section symbols of the
+ * groups and those relocations need, the local
  * symbols, then the global ones and the commons (global STT_OBJECT
  * SHN_COMMON symbols whose value is their alignment), the relocation
  * sections (".rela<name>", or ".rel<name>" on i386 and arm, SHF_INFO_LINK),
@@ -408,6 +411,8 @@ struct bufs {
 	Elf32_Word *xndx;             /* .symtab_shndx, when a section index needs it */
 	void **relbuf;
 	size_t nrelbuf;
+	Elf32_Word *groupbuf;         /* per COMDAT group: GRP_COMDAT, the member */
+	Elf_Scn **groupscn;           /* the groups' sections */
 };
 
 /* Symbol IDX, in section SHNDX (an ELF index or SHN_COMMON). */
@@ -470,9 +475,25 @@ static int build(Elf *e, const struct obj_writer *w, struct bufs *b, size_t *sec
 	eh.e_machine = (GElf_Half)w->machine;
 	eh.e_version = EV_CURRENT;
 
-	/* Section I is ELF section I + 1.  No section groups are written:
-	 * SHF_GROUP goes. */
+	/* The COMDAT groups come first, as the gABI wants a group before
+	 * its members: section I is then ELF section NGROUPS + I + 1.  A
+	 * section in no group loses SHF_GROUP. */
 	str_add(&b->shstr, "");
+	size_t ngroups = 0;
+	for (size_t i = 0; i < w->nsections; i++)
+		ngroups += w->sections[i].comdat != 0;
+	b->groupbuf = xcalloc(2 * ngroups + 1, sizeof *b->groupbuf);
+	Elf_Scn **groups = b->groupscn = xcalloc(ngroups + 1, sizeof *groups);
+	for (size_t i = 0, g = 0; i < w->nsections; i++) {
+		if (!w->sections[i].comdat)
+			continue;
+		b->groupbuf[2 * g] = GRP_COMDAT;
+		b->groupbuf[2 * g + 1] = (Elf32_Word)(ngroups + i + 1);
+		groups[g] = new_section(e, str_add(&b->shstr, ".group"), SHT_GROUP, 0, 4, &b->groupbuf[2 * g],
+					2 * sizeof *b->groupbuf, ELF_T_WORD);
+		if (!groups[g++])
+			return FAIL("the group of %s: %s", w->sections[i].name, elf_errmsg(-1));
+	}
 	for (size_t i = 0; i < w->nsections; i++) {
 		const struct obj_wsection *s = &w->sections[i];
 		int lto = strncmp(s->name, ".gnu.lto_", 9) == 0;
@@ -482,7 +503,8 @@ static int build(Elf *e, const struct obj_writer *w, struct bufs *b, size_t *sec
 		/* by name, as the assembler types them: .note.GNU-stack is data */
 		int note = strncmp(s->name, ".note", 5) == 0 && strcmp(s->name, ".note.GNU-stack") != 0;
 		Elf_Scn *scn = new_section(e, str_add(&b->shstr, s->name), note ? SHT_NOTE : SHT_PROGBITS,
-					   (s->flags & ~(uint64_t)SHF_GROUP) | (lto ? SHF_EXCLUDE : 0),
+					   (s->flags & ~(uint64_t)SHF_GROUP) | (lto ? SHF_EXCLUDE : 0) |
+						   (s->comdat ? SHF_GROUP : 0),
 					   align, s->data, s->size, ELF_T_BYTE);
 		GElf_Shdr sh;
 		if (!scn || !gelf_getshdr(scn, &sh))
@@ -492,10 +514,13 @@ static int build(Elf *e, const struct obj_writer *w, struct bufs *b, size_t *sec
 			return FAIL("section %s: %s", s->name, elf_errmsg(-1));
 	}
 
-	/* The symbol table: the null symbol, the section symbols that
-	 * relocations need, the local symbols, then the global ones and the
-	 * commons. */
+	/* The symbol table: the null symbol, the section symbols of the
+	 * groups' signatures and those relocations need, the local symbols,
+	 * then the global ones and the commons. */
 	size_t nsyms = 1, symsize = gelf_fsize(e, ELF_T_SYM, 1, EV_CURRENT);
+	for (size_t i = 0; i < w->nsections; i++)
+		if (w->sections[i].comdat)
+			secsym[i] = nsyms++;
 	for (size_t i = 0; i < w->nsections; i++)
 		for (size_t k = 0; k < w->sections[i].nrelocs; k++) {
 			int t = w->sections[i].relocs[k].section;
@@ -521,7 +546,7 @@ static int build(Elf *e, const struct obj_writer *w, struct bufs *b, size_t *sec
 	/* Symbols of sections from SHN_LORESERVE on: SHN_XINDEX and the index
 	 * in .symtab_shndx, one word per symbol. */
 	size_t symtab = elf_ndxscn(symscn);
-	if (w->nsections + 1 >= SHN_LORESERVE && (w->nsymbols || nsyms > 1 + w->ncommons)) {
+	if (ngroups + w->nsections + 1 >= SHN_LORESERVE && (w->nsymbols || nsyms > 1 + w->ncommons)) {
 		b->xndx = xcalloc(nsyms, sizeof *b->xndx);
 		Elf_Scn *xs = new_section(e, str_add(&b->shstr, ".symtab_shndx"), SHT_SYMTAB_SHNDX, 0, 4,
 					  b->xndx, nsyms * sizeof *b->xndx, ELF_T_WORD);
@@ -534,7 +559,7 @@ static int build(Elf *e, const struct obj_writer *w, struct bufs *b, size_t *sec
 	}
 	for (size_t i = 0; i < w->nsections; i++) {
 		GElf_Sym sym = { .st_info = GELF_ST_INFO(STB_LOCAL, STT_SECTION) };
-		if (secsym[i] && !put_symbol(symdata, xdata, secsym[i], &sym, i + 1))
+		if (secsym[i] && !put_symbol(symdata, xdata, secsym[i], &sym, ngroups + i + 1))
 			return FAIL("section symbol of %s: %s", w->sections[i].name, elf_errmsg(-1));
 	}
 	for (size_t k = 0; k < w->nsymbols; k++) {
@@ -547,7 +572,7 @@ static int build(Elf *e, const struct obj_writer *w, struct bufs *b, size_t *sec
 			.st_value = ws->value,
 			.st_size = ws->size,
 		};
-		if (!put_symbol(symdata, xdata, symidx[k], &sym, ws->section + 1))
+		if (!put_symbol(symdata, xdata, symidx[k], &sym, ngroups + ws->section + 1))
 			return FAIL("symbol %s: %s", ws->name, elf_errmsg(-1));
 	}
 	for (size_t i = 0; i < w->ncommons; i++) {
@@ -565,8 +590,18 @@ static int build(Elf *e, const struct obj_writer *w, struct bufs *b, size_t *sec
 	}
 	for (size_t i = 0; i < w->nsections; i++)
 		if (w->sections[i].nrelocs &&
-		    reloc_section(e, w, &w->sections[i], i + 1, symtab, secsym, symidx, b, reason) < 0)
+		    reloc_section(e, w, &w->sections[i], ngroups + i + 1, symtab, secsym, symidx, b, reason) < 0)
 			return -1;
+	for (size_t i = 0, g = 0; i < w->nsections; i++) {
+		GElf_Shdr gsh;
+		if (!w->sections[i].comdat)
+			continue;
+		gelf_getshdr(groups[g], &gsh);
+		gsh.sh_link = (GElf_Word)symtab;
+		gsh.sh_info = (GElf_Word)secsym[i];
+		gsh.sh_entsize = sizeof *b->groupbuf;
+		gelf_update_shdr(groups[g++], &gsh);
+	}
 	size_t strname = str_add(&b->shstr, ".strtab"), shstrname = str_add(&b->shstr, ".shstrtab");
 	Elf_Scn *strscn = new_section(e, strname, SHT_STRTAB, 0, 1, b->str.p, b->str.len, ELF_T_BYTE);
 	Elf_Scn *shstrscn = new_section(e, shstrname, SHT_STRTAB, 0, 1, b->shstr.p, b->shstr.len, ELF_T_BYTE);
@@ -615,6 +650,8 @@ int elf_write(const struct obj_writer *w, int fd, char **reason)
 	free(b.str.p);
 	free(b.symbuf);
 	free(b.xndx);
+	free(b.groupbuf);
+	free(b.groupscn);
 	for (size_t i = 0; i < b.nrelbuf; i++)
 		free(b.relbuf[i]);
 	free(b.relbuf);

@@ -46,6 +46,7 @@ struct obj_wsection {
 	uint64_t flags;
 	uint32_t align;
 	uint64_t entsize;
+	int comdat;                   /* ELF: alone in a COMDAT group named after it */
 	unsigned char *data;
 	size_t size, cap;
 	struct obj_reloc *relocs;

@@ -425,6 +425,13 @@ void obj_set_entsize(struct obj_writer *w, uint64_t entsize)
 	w->sections[w->nsections - 1].entsize = entsize;
 }
 
+void obj_set_comdat(struct obj_writer *w)
+{
+	if (!w->open)
+		fatal("obj_set_comdat: no section is open");
+	w->sections[w->nsections - 1].comdat = 1;
+}
+
 void obj_append(struct obj_writer *w, const void *data, size_t len)
 {
 	if (!w->open)

@@ -113,6 +113,9 @@ struct obj_writer *obj_create(enum obj_format format, unsigned machine, int is64
 size_t obj_begin_section(struct obj_writer *w, const char *name, uint64_t flags, uint32_t align);
 /* The open section's ELF sh_entsize (for SHF_MERGE sections). */
 void obj_set_entsize(struct obj_writer *w, uint64_t entsize);
+/* ELF: the open section is the only member of a COMDAT group whose
+ * signature is the section's name (its section symbol's). */
+void obj_set_comdat(struct obj_writer *w);
 void obj_append(struct obj_writer *w, const void *data, size_t len);
 void obj_end_section(struct obj_writer *w);
 /* A COMMON symbol such as the LTO marker __gnu_lto_v1. */

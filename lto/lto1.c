@@ -165,6 +165,8 @@ struct lto_link {
 	size_t nmods;
 	uint64_t ir_bytes;              /* the size of all the LTO sections */
 	struct run_plan run;            /* the backend runs */
+	enum obj_format format;         /* the inputs' (collect2 gives one format) */
+	struct strvec kept_comdats;     /* the COMDAT groups ld would keep for the modules */
 	struct strvec outputs;          /* the objects for ld */
 };
 
@@ -255,12 +257,12 @@ static int plan_runs(struct lto_link *c)
 		return 1; /* the modules cannot be linked together: said why */
 	/* bigobj inputs: the backend's LTO reader knows only plain COFF,
 	 * so it gets a plain copy of their LTO sections (merge.c) */
-	enum obj_format format = OBJ_ELF; /* the inputs' (collect2 gives one format) */
+	c->format = OBJ_ELF;
 	for (size_t u = 0, k = 0; u < c->desc.nunits; u++) {
 		struct unit *un = &c->desc.units[u];
 		if (un->kind != UNIT_LTO)
 			continue;
-		format = obj_format(un->lto->f);
+		c->format = obj_format(un->lto->f);
 		if (obj_kind(un->lto->f) == OBJK_COFF_BIGOBJ) {
 			char *copy = xasprintf("%sbigobj%zu.o", c->prefix, k);
 			if (lto_plain_coff_copy(un->path, copy))
@@ -271,7 +273,7 @@ static int plan_runs(struct lto_link *c)
 		k++;
 	}
 	char *res = xasprintf("%sres", c->res_prefix);
-	lto_resolve(&c->desc, res);
+	lto_resolve(&c->desc, res, &c->kept_comdats);
 	p->output = o->output;
 	p->driver = getenv("COLLECT_GCC");
 	if (!p->driver || !*p->driver)
@@ -294,7 +296,7 @@ static int plan_runs(struct lto_link *c)
 	/* dumps are named after WPA and LTRANS, as with gcc: no shortcut;
 	 * nor where the single run would compile other code */
 	p->small = c->ir_bytes < SMALL_IR_BYTES && !o->dumps &&
-		   !linker_output_changes_code(&p->opts, p->linker_output, format);
+		   !linker_output_changes_code(&p->opts, p->linker_output, c->format);
 	p->verbose = o->verbose;
 	return 0;
 }
@@ -353,16 +355,11 @@ static int link_compile(struct lto_link *c)
 					break;
 		return 1;
 	}
-	/* ld treats these as ordinary objects: make them what it makes of
-	 * the objects GCC's plugin gives it (their FILE symbols) */
-	for (size_t i = 0; i < c->run.outputs.n; i++) {
-		char *err;
-		if (obj_as_plugin_output(c->run.outputs.v[i], &err) < 0) {
-			diag(DIAG_ERROR, "%s", err);
-			free(err);
-			return 1;
-		}
-	}
+	/* ld reads them as ordinary objects: make them what it makes of the
+	 * files GCC's plugin gives it, where gcc's link would have one */
+	if (c->format == OBJ_ELF && !c->opts.no_plugin &&
+	    lto_ld_view(c->desc.mode != MODE_REL ? &c->kept_comdats : NULL, c->prefix, &c->run.outputs))
+		return 1;
 	c->outputs = c->run.outputs;
 	/* the early debug info of -g inputs, after the LTRANS objects */
 	stage_begin("debug info");

@@ -156,11 +156,21 @@ struct link_desc {
 	size_t nunits;
 };
 
+/* --- ldview.c: the objects as ld makes a plugin's files --------------- */
+
+/* Make the ELF objects OUTPUTS what ld makes of the files a linker plugin
+ * adds (their FILE symbols), and append an object holding the COMDAT
+ * groups ld would keep for the LTO modules, KEPT_COMDATS (resolve.c; NULL
+ * for none), named PREFIX + "groups.o".  0, or 1 after an error message. */
+int lto_ld_view(const struct strvec *kept_comdats, const char *prefix, struct strvec *outputs);
+
 /* --- resolve.c ------------------------------------------------------- */
 
 /* Compute the resolution of every symbol of every LTO input and write
- * the resolution file the backend reads (-fresolution=PATH). */
-void lto_resolve(const struct link_desc *d, const char *path);
+ * the resolution file the backend reads (-fresolution=PATH); append to
+ * KEPT_COMDATS the COMDAT groups of LTO modules that ld would keep (the
+ * first copy of each, where the module's definitions prevail). */
+void lto_resolve(const struct link_desc *d, const char *path, struct strvec *kept_comdats);
 
 /* --- debugcopy.c: sections with their relocations and symbols -------- */
 

@@ -66,6 +66,7 @@ struct resolver {
 	int conflicts;                   /* strong definitions defined twice */
 	const char *prefix;              /* of C names in the LTO objects: "_" on i386 COFF */
 	struct namemap names, comdats;
+	struct namemap given_up;         /* COMDAT groups whose copy in a later object wins */
 	struct gsym *syms;
 	size_t n;
 };
@@ -158,6 +159,7 @@ static void walk_plain(struct resolver *r, size_t u, const struct unit *un)
 			 * this copy (on COFF: "multiple definition").  This
 			 * copy has to win instead. */
 			if (!dso && g->winner && *g->winner->comdat && g->rank == STRONG_DEF) {
+				namemap_put(&r->given_up, g->winner->comdat, 1);
 				g->unit = u;
 				g->winner = NULL;
 				break;
@@ -240,7 +242,31 @@ static const char *verdict(const struct resolver *r, size_t unit, const struct l
 	return exported ? "PREVAILING_DEF_IRONLY_EXP" : "PREVAILING_DEF_IRONLY";
 }
 
-void lto_resolve(const struct link_desc *d, const char *path)
+/* The COMDAT groups that ld, given the LTO modules by the plugin, would
+ * keep for them: those of the modules whose definitions prevail (ld
+ * keeps the first copy of a group and discards the later ones, the LTO
+ * module's included), less those given up to a later object's copy. */
+static void kept_groups(const struct resolver *r, struct strvec *keys)
+{
+	const struct link_desc *d = r->d;
+	struct namemap seen = { 0 };
+	for (size_t u = 0; u < d->nunits; u++) {
+		const struct lto_input *in = d->units[u].lto;
+		for (size_t m = 0; d->units[u].kind == UNIT_LTO && m < in->nmods; m++)
+			for (size_t k = 0; k < in->mods[m].nsyms; k++) {
+				const struct lto_symbol *ls = &in->mods[m].syms[k];
+				size_t i = *ls->comdat ? namemap_get(&r->names, ls->name) : 0;
+				if (!i || r->syms[i - 1].winner != ls || namemap_get(&r->given_up, ls->comdat) ||
+				    namemap_get(&seen, ls->comdat))
+					continue;
+				namemap_put(&seen, ls->comdat, 1);
+				strvec_push(keys, xstrdup(ls->comdat));
+			}
+	}
+	namemap_free(&seen);
+}
+
+void lto_resolve(const struct link_desc *d, const char *path, struct strvec *kept_comdats)
 {
 	struct resolver r = { .d = d, .prefix = "" };
 	for (size_t u = 0; u < d->nunits; u++)
@@ -298,7 +324,9 @@ void lto_resolve(const struct link_desc *d, const char *path)
 	}
 	if (fclose(f) != 0)
 		fatal("cannot write %s: %m", path);
+	kept_groups(&r, kept_comdats);
 	namemap_free(&r.names);
 	namemap_free(&r.comdats);
+	namemap_free(&r.given_up);
 	free(r.syms);
 }

@@ -77,7 +77,7 @@ same_object() {
 @test "without -flto, or when -fno-lto comes last, objects have no LTO sections" {
 	"$XGCC" -c a.c -o plain.o
 	"$XGCC" -flto -fno-lto -c a.c -o off.o
-	! readelf -SW plain.o off.o | grep -q '\.gnu\.lto_'
+	! readelf -SW plain.o off.o | grep -q '\.gnu\.lto_' || fail "LTO sections without -flto in effect"
 	"$XGCC" -fno-lto -flto=auto -c a.c -o on.o
 	readelf -SW on.o | grep -q '\.gnu\.lto_'
 }
