@@ -951,13 +951,18 @@ static void resolve_inputs(struct driver *d)
 	}
 	d->ncompiled = compiled;
 	d->combine = combined_lto(d);
-	/* gcc's rule takes -c, -S and -E as given (-M stops after the
-	 * preprocessor too, but is no such option) */
+	plan_dumps(d);
+}
+
+/* One -o for several outputs: gcc's prepare_infiles stops there, after
+ * the -v banner.  Its rule takes -c, -S and -E as given (-M stops after
+ * the preprocessor too, but is no such option). */
+static void check_one_output(const struct driver *d)
+{
 	int stop_given = has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E);
-	if (d->output && stop_given && compiled > 1 && !d->combine)
+	if (d->output && stop_given && d->ncompiled > 1 && !d->combine)
 		diag(DIAG_FATAL, "cannot specify %s with %s, %s or %s with multiple files", diag_q("-o"),
 		     diag_q("-c"), diag_q("-S"), diag_q("-E"));
-	plan_dumps(d);
 }
 
 /* gcc's convert_filename() where executables end in ".exe" (the PE
@@ -1117,6 +1122,7 @@ int main(int argc, char **argv)
 	resolve_inputs(&d);
 	if (d.verbose || d.dry_run)
 		print_version_header(&d);
+	check_one_output(&d);
 	check_languages(&d, 1);
 	char *as_opts = collect_as_options(&d);
 	if (as_opts)

@@ -147,6 +147,22 @@ setup() {
 	assert_no_temps
 }
 
+@test "-o with -E and multiple files under -### and -v: gcc's banner first, then the error" {
+	local args
+	for args in "-### -E -o out a.c b.c" "-v -c -o o.o a.c b.c"; do
+		# shellcheck disable=SC2086
+		run "$XGCC" $args
+		assert_failure 1
+		assert_line --index 0 --regexp '^Using built-in specs\.$'
+		assert_line --regexp '^Thread model: '
+		# the banner comes before the error, as in gcc's driver
+		[ "$(printf '%s\n' "$output" | grep -n 'fatal error: cannot specify' | cut -d: -f1)" -gt \
+			"$(printf '%s\n' "$output" | grep -n '^Thread model' | cut -d: -f1)" ] ||
+			fail "xgcc $args: the error comes before the banner"
+	done
+	assert_no_file out o.o
+}
+
 @test "-o with -M and multiple files is no error (gcc's rule is for -c, -S and -E as given)" {
 	run "$XGCC" -### -M a.c b.c -o deps
 	assert_success
