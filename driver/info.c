@@ -220,7 +220,7 @@ static int print_paths(const struct driver *d, const struct opt *o)
 			puts(d->sysroot);
 		return 1;
 	case OPT_print_sysroot_hs:
-		diag(DIAG_ERROR, "not configured with sysroot headers suffix");
+		diag(DIAG_FATAL, "not configured with sysroot headers suffix");
 		return 1;
 	default:
 		return 0;

@@ -45,6 +45,13 @@ setup() {
 		# shellcheck disable=SC2086
 		cmp <(gcc $a) <("$XGCC" $a) || fail "differs from gcc, byte for byte: $a"
 	done
+	# no suffix configured: gcc's fatal error, status 1
+	run "$XGCC" -print-sysroot-headers-suffix
+	assert_failure 1
+	assert_output "xgcc: fatal error: not configured with sysroot headers suffix
+compilation terminated."
+	[ "$(gcc -print-sysroot-headers-suffix 2>&1 | sed 's/^gcc:/xgcc:/')" = "$output" ] ||
+		fail "differs from gcc's"
 }
 
 @test "long options: a missing argument and unknown ones are errors, named as written" {
