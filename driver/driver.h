@@ -257,6 +257,10 @@ const char *opt_value(const struct driver *d, const char *prefix);
 void push_opt(const struct driver *d, const struct opt *o, struct strvec *out);
 
 /* paths.c */
+/* The backend's program directories for the selected multilib: gcc's
+ * TOOLDIR/bin/MULTIARCH/ follows the multilib (bin/i386-linux-gnu/ with
+ * -m32), appended to OUT. */
+void program_dirs(const struct driver *d, struct strvec *out);
 char *find_program(const struct driver *d, const char *name);
 char *find_in_bprefixes(const struct driver *d, const char *name);
 char *find_helper(const struct driver *d, const char *name);

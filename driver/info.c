@@ -128,7 +128,7 @@ static void print_search_dirs(const struct driver *d)
 	printf("install: %s\n", backend_install_dir());
 	strvec_extend(&progs, &d->bprefixes);
 	strvec_extend(&progs, &d->compiler_path);
-	strvec_split(&progs, backend_programs(), ':');
+	program_dirs(d, &progs);
 	print_list("programs:", &progs);
 	library_dirs(d, DIRS_SEARCH, 0, &libs);
 	print_list("libraries:", &libs);

@@ -304,7 +304,7 @@ static void link_environment(const struct driver *d, struct command *c)
 	struct strvec cp = { 0 }, progs = { 0 }, lp = { 0 };
 	strvec_extend(&cp, &d->bprefixes);
 	strvec_extend(&cp, &d->compiler_path);
-	strvec_split(&progs, backend_programs(), ':');
+	program_dirs(d, &progs);
 	for (size_t i = 0; i < progs.n; i++)
 		if (file_is_dir(progs.v[i]))
 			strvec_push(&cp, progs.v[i]);

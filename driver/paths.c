@@ -46,6 +46,26 @@ char *find_in_bprefixes(const struct driver *d, const char *name)
 	return file_in_dirs(&d->bprefixes, name, file_is_exec);
 }
 
+void program_dirs(const struct driver *d, struct strvec *out)
+{
+	const char *def = "", *sel = d->ml ? d->ml->multiarch : "";
+	for (size_t k = 0; k < backend_current()->nmultilibs; k++)
+		if (!strcmp(backend_current()->multilibs[k].dir, "."))
+			def = backend_current()->multilibs[k].multiarch;
+	char *tail = xasprintf("/bin/%s/", def);
+	size_t from = out->n;
+	strvec_split(out, backend_programs(), ':');
+	for (size_t i = from; *def && *sel && strcmp(def, sel) != 0 && i < out->n; i++) {
+		size_t n = strlen(out->v[i]), t = strlen(tail);
+		if (n >= t && !strcmp(out->v[i] + n - t, tail)) {
+			char *v = xasprintf("%.*s/bin/%s/", (int)(n - t), out->v[i], sel);
+			free(out->v[i]);
+			out->v[i] = v;
+		}
+	}
+	free(tail);
+}
+
 char *find_program(const struct driver *d, const char *name)
 {
 	char *p;
@@ -58,7 +78,7 @@ char *find_program(const struct driver *d, const char *name)
 	    (p = in_dirs_prefixed(&d->compiler_path, prefix, name, file_is_exec)))
 		return p;
 	struct strvec progs = { 0 };
-	strvec_split(&progs, backend_programs(), ':');
+	program_dirs(d, &progs);
 	p = in_dirs_prefixed(&progs, prefix, name, file_is_exec);
 	for (size_t i = 0; i < progs.n; i++)
 		free(progs.v[i]);

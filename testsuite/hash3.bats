@@ -36,7 +36,8 @@ setup() {
 	local a
 	for a in "--print-prog-name ld" "--print-prog-name=ld" "--print-file-name=libc.so" \
 		"--print-file-name crtbegin.o" "--print-search-dirs" "--print-libgcc-file-name" \
-		"--print-multi-os-directory" "--print-multiarch" "--print-sysroot"; do
+		"--print-multi-os-directory" "--print-multiarch" "--print-sysroot" \
+		"-print-search-dirs -m32" "-print-search-dirs -mx32"; do
 		# shellcheck disable=SC2086
 		[ "$(gcc $a)" = "$("$XGCC" $a)" ] || fail "differs from gcc: $a"
 	done
