@@ -1080,6 +1080,7 @@ int main(int argc, char **argv)
 	select_multilib(&d);
 	machine_self_specs(&d);
 	read_user_specs(&d);
+	report_unrecognized(&d);
 	/* gcc -v and -### without inputs print the configuration and stop
 	 * there, with status 0 even after errors (gcc's maybe_print_and_exit) */
 	int nothing_in = d.ninputs == 0 && d.nlink_items == 0;

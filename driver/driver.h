@@ -123,6 +123,8 @@ struct driver {
 	int combine;                 /* one lto1 run compiles all -x lto inputs */
 	int machine_defaults_exact;  /* ml->defaults are the backend's answer for these options (machine.c) */
 	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
+	struct strvec unrecognized;  /* the errors for unknown options, said after the
+	                              * command line's other diagnostics (report_unrecognized) */
 	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
 	int compare_debug_from_env;  /* ... set by GCC_COMPARE_DEBUG, not by an option */
 	char *offload_targets;       /* -foffload=: "nvptx-none:amdgcn-amdhsa", "" for none */
@@ -221,6 +223,8 @@ struct planner {
 /* Read the command line (and select the target: -target, else the
  * driver's name's). */
 void parse_command_line(struct driver *d, int argc, char **argv);
+/* The unknown options' errors parse_command_line kept, said now. */
+void report_unrecognized(const struct driver *d);
 /* specs.c: the backend's specs with xgcc's edit (no linker plugin in
  * the link), into S; -dumpspecs prints them. */
 struct spec_set;

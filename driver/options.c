@@ -552,17 +552,27 @@ static int report(const struct gcc_option_table *t, const struct word *w, struct
 	return 0;
 }
 
-static void report_unknown(const struct gcc_option_table *t, const struct strvec *unknown)
+/* The errors for UNKNOWN, kept in D for report_unrecognized. */
+static void note_unknown(struct driver *d, const struct gcc_option_table *t, const struct strvec *unknown)
 {
 	for (size_t i = 0; i < unknown->n; i++) {
 		char *hint = gcc_suggest(t, unknown->v[i] + 1);
 		if (hint)
-			diag(DIAG_ERROR, "unrecognized command-line option %s; did you mean %s?",
-			     diag_q(unknown->v[i]), diag_qf("-%s", hint));
+			strvec_pushf(&d->unrecognized, "unrecognized command-line option %s; did you mean %s?",
+				     diag_q(unknown->v[i]), diag_qf("-%s", hint));
 		else
-			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(unknown->v[i]));
+			strvec_pushf(&d->unrecognized, "unrecognized command-line option %s", diag_q(unknown->v[i]));
 		free(hint);
 	}
+}
+
+/* gcc reports the options it did not know (handle_unrecognized_options)
+ * after the rest of the command line's diagnostics (-pipe ignored
+ * because of -save-temps ...) and the specs'. */
+void report_unrecognized(const struct driver *d)
+{
+	for (size_t i = 0; i < d->unrecognized.n; i++)
+		diag(DIAG_ERROR, "%s", d->unrecognized.v[i]);
 }
 
 static void decode_all(const struct gcc_option_table *t, struct strvec *args, struct word **out,
@@ -654,10 +664,10 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 		if (id >= 0)
 			take_option(d, &r, (enum opt_id)id, w->dec.canon[0], arg, w->given);
 	}
-	/* gcc warns at the end of the command line, then reports the
+	/* gcc warns at the end of the command line, and later reports the
 	 * options it did not know */
 	warn_last_x(d, &r);
-	report_unknown(t, &unknown);
+	note_unknown(d, t, &unknown);
 	strvec_free(&unknown);
 }
 

@@ -163,6 +163,13 @@ setup() {
 	assert_no_file out o.o
 }
 
+@test "unknown options are reported after the command line's warnings, as gcc's handle_unrecognized_options" {
+	run "$XGCC" --pipe -save-temps -nostdlib++ -c a.c -o /dev/null
+	assert_failure 1
+	assert_line --index 0 "xgcc: warning: '-pipe' ignored because '-save-temps' specified"
+	assert_line --index 1 "xgcc: error: unrecognized command-line option '-nostdlib++'; did you mean '-nostdlib'?"
+}
+
 @test "-o with -M and multiple files is no error (gcc's rule is for -c, -S and -E as given)" {
 	run "$XGCC" -### -M a.c b.c -o deps
 	assert_success
