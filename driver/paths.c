@@ -48,15 +48,17 @@ char *find_in_bprefixes(const struct driver *d, const char *name)
 
 void program_dirs(const struct driver *d, struct strvec *out)
 {
-	const char *def = "", *sel = d->ml ? d->ml->multiarch : "";
-	for (size_t k = 0; k < backend_current()->nmultilibs; k++)
-		if (!strcmp(backend_current()->multilibs[k].dir, "."))
-			def = backend_current()->multilibs[k].multiarch;
-	char *tail = xasprintf("/bin/%s/", def);
+	/* the default multilib's, which the recorded directories name */
+	const struct backend_multilib *dflt = backend_multilib("");
+	const char *def = dflt ? dflt->multiarch : "", *sel = d->ml ? d->ml->multiarch : "";
 	size_t from = out->n;
 	strvec_split(out, backend_programs(), ':');
-	for (size_t i = from; *def && *sel && strcmp(def, sel) != 0 && i < out->n; i++) {
-		size_t n = strlen(out->v[i]), t = strlen(tail);
+	if (!*def || !*sel || !strcmp(def, sel))
+		return;
+	char *tail = xasprintf("/bin/%s/", def);
+	size_t t = strlen(tail);
+	for (size_t i = from; i < out->n; i++) {
+		size_t n = strlen(out->v[i]);
 		if (n >= t && !strcmp(out->v[i] + n - t, tail)) {
 			char *v = xasprintf("%.*s/bin/%s/", (int)(n - t), out->v[i], sel);
 			free(out->v[i]);

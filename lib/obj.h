@@ -118,7 +118,7 @@ void obj_set_entsize(struct obj_writer *w, uint64_t entsize);
 void obj_set_comdat(struct obj_writer *w);
 void obj_append(struct obj_writer *w, const void *data, size_t len);
 void obj_end_section(struct obj_writer *w);
-/* A COMMON symbol such as the LTO marker __gnu_lto_v1. */
+/* A COMMON symbol such as the LTO marker __gnu_lto_slim. */
 void obj_add_common(struct obj_writer *w, const char *name, uint64_t size, uint32_t align);
 /* ELF only: a symbol of section SECTION (an index obj_begin_section gave)
  * at VALUE; its index, for obj_add_reloc. */

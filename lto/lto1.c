@@ -235,8 +235,9 @@ static int linker_output_changes_code(const struct strvec *opts, const char *out
 	int pic = 0; /* the last PIC word's lto_pic_kind, 0 after a -fno- one */
 	for (size_t i = 0; i < opts->n; i++) {
 		const char *w = opts->v[i];
-		if (lto_pic_kind(w))
-			pic = lto_pic_kind(w);
+		int kind = lto_pic_kind(w);
+		if (kind)
+			pic = kind;
 		else if (!strcmp(w, "-fno-pic") || !strcmp(w, "-fno-PIC") || !strcmp(w, "-fno-pie") ||
 			 !strcmp(w, "-fno-PIE"))
 			pic = 0;
