@@ -42,13 +42,10 @@ static const char *const copied_notes[] = { ".note.GNU-stack", ".note.gnu.proper
 /* The groups object PATH, its machine and notes those of LIKE. */
 static int write_groups(const struct strvec *keys, const char *like, const char *path)
 {
-	char *err = NULL;
-	struct obj_file *f = obj_open(like, &err);
-	if (!f) {
-		diag(DIAG_ERROR, "%s", err);
-		free(err);
+	struct obj_file *f = lto_open_object(like);
+	if (!f)
 		return 1;
-	}
+	char *err = NULL;
 	struct obj_writer *w = obj_create(OBJ_ELF, obj_machine(f), obj_is64(f));
 	for (size_t i = 0; i < keys->n; i++) {
 		obj_begin_section(w, keys->v[i], SHF_EXCLUDE, 1);

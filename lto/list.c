@@ -50,12 +50,9 @@ static const struct obj_section *module_section(struct obj_file *f, const char *
 
 static int list_object(const char *path)
 {
-	char *err = NULL;
-	struct obj_file *f = obj_open(path, &err);
-	if (!f) {
-		diag(DIAG_ERROR, "%s", err);
+	struct obj_file *f = lto_open_object(path);
+	if (!f)
 		return 1;
-	}
 	/* the modules, in the order their .lto sections appear */
 	uint64_t *mods = NULL;
 	size_t nmods = 0, nlto = 0;

@@ -189,12 +189,9 @@ static struct module *module_of(struct input *in, uint64_t id)
  * itself) and find its modules.  0, or 1 after an error line. */
 static int read_input(struct input *in, const struct input *first)
 {
-	char *err = NULL, *reason = NULL;
-	if (!(in->f = obj_open(in->path, &err))) {
-		diag(DIAG_ERROR, "%s", err);
-		free(err);
+	char *reason = NULL;
+	if (!(in->f = lto_open_object(in->path)))
 		return 1;
-	}
 	struct obj_file *f = in->f;
 	debug_copy_init(&in->debug, in->path, f);
 	if (!obj_kind_is_object(obj_kind(f)))
@@ -441,13 +438,9 @@ enum { COFF_MAX_PLAIN_SECTIONS = 0xfeff };
 
 int lto_plain_coff_copy(const char *input, const char *out)
 {
-	char *err = NULL;
-	struct obj_file *f = obj_open(input, &err);
-	if (!f) {
-		diag(DIAG_ERROR, "%s", err);
-		free(err);
+	struct obj_file *f = lto_open_object(input);
+	if (!f)
 		return 1;
-	}
 	size_t n = 0;
 	for (size_t i = 0; i < obj_nsections(f); i++)
 		n += strncmp(obj_section(f, i)->name, LTO_SECTION_PREFIX, strlen(LTO_SECTION_PREFIX)) == 0 ||

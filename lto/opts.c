@@ -943,11 +943,8 @@ int lto_merge_options_main(int argc, char **argv)
 	size_t n = 0;
 	int status = 0;
 	for (int i = 0; i < argc; i++) {
-		char *err = NULL;
-		struct obj_file *f = obj_open(argv[i], &err);
+		struct obj_file *f = lto_open_object(argv[i]);
 		if (!f) {
-			diag(DIAG_ERROR, "%s", err);
-			free(err);
 			status = 1;
 			continue;
 		}
