@@ -274,6 +274,17 @@ struct obj_file *obj_open(const char *path, char **err)
 	return read_object(f, err);
 }
 
+struct obj_file *obj_open_or_report(const char *path)
+{
+	char *err = NULL;
+	struct obj_file *f = obj_open(path, &err);
+	if (!f) {
+		diag(DIAG_ERROR, "%s", err);
+		free(err);
+	}
+	return f;
+}
+
 struct obj_file *obj_open_bytes(const char *path, void *base, size_t size, char **err)
 {
 	struct obj_file *f = xcalloc(1, sizeof *f);

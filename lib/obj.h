@@ -81,6 +81,8 @@ enum obj_kind obj_classify(const char *path, char **err);
 /* Open an object.  On failure returns NULL and sets *ERR to "PATH: REASON"
  * (malloc'd). */
 struct obj_file *obj_open(const char *path, char **err);
+/* The same, saying why in an error line (diag) on failure. */
+struct obj_file *obj_open_or_report(const char *path);
 /* The same for an object already in memory: SIZE bytes at BASE (which
  * the reader may change, and which must outlive the object), PATH its
  * name for messages, such as an archive member's from ar_member_data. */

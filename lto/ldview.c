@@ -42,7 +42,7 @@ static const char *const copied_notes[] = { ".note.GNU-stack", ".note.gnu.proper
 /* The groups object PATH, its machine and notes those of LIKE. */
 static int write_groups(const struct strvec *keys, const char *like, const char *path)
 {
-	struct obj_file *f = lto_open_object(like);
+	struct obj_file *f = obj_open_or_report(like);
 	if (!f)
 		return 1;
 	char *err = NULL;

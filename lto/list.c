@@ -50,7 +50,7 @@ static const struct obj_section *module_section(struct obj_file *f, const char *
 
 static int list_object(const char *path)
 {
-	struct obj_file *f = lto_open_object(path);
+	struct obj_file *f = obj_open_or_report(path);
 	if (!f)
 		return 1;
 	/* the modules, in the order their .lto sections appear */

@@ -102,9 +102,6 @@ int lto_plain_coff_copy(const char *input, const char *out);
 
 /* --- read.c ---------------------------------------------------------- */
 
-/* The object at PATH, or NULL after an error line saying why. */
-struct obj_file *lto_open_object(const char *path);
-
 struct lto_module {
 	uint64_t id;
 	struct lto_header h;

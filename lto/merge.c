@@ -190,7 +190,7 @@ static struct module *module_of(struct input *in, uint64_t id)
 static int read_input(struct input *in, const struct input *first)
 {
 	char *reason = NULL;
-	if (!(in->f = lto_open_object(in->path)))
+	if (!(in->f = obj_open_or_report(in->path)))
 		return 1;
 	struct obj_file *f = in->f;
 	debug_copy_init(&in->debug, in->path, f);
@@ -438,7 +438,7 @@ enum { COFF_MAX_PLAIN_SECTIONS = 0xfeff };
 
 int lto_plain_coff_copy(const char *input, const char *out)
 {
-	struct obj_file *f = lto_open_object(input);
+	struct obj_file *f = obj_open_or_report(input);
 	if (!f)
 		return 1;
 	size_t n = 0;

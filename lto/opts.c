@@ -943,7 +943,7 @@ int lto_merge_options_main(int argc, char **argv)
 	size_t n = 0;
 	int status = 0;
 	for (int i = 0; i < argc; i++) {
-		struct obj_file *f = lto_open_object(argv[i]);
+		struct obj_file *f = obj_open_or_report(argv[i]);
 		if (!f) {
 			status = 1;
 			continue;

@@ -54,22 +54,11 @@ static int stream_magic_ok(enum lto_compression c, const unsigned char *p, uint6
 	return n >= 2 && (p[0] & 0x0f) == 8 && ((p[0] << 8) | p[1]) % 31 == 0;
 }
 
-struct obj_file *lto_open_object(const char *path)
-{
-	char *err = NULL;
-	struct obj_file *f = obj_open(path, &err);
-	if (!f) {
-		diag(DIAG_ERROR, "%s", err);
-		free(err);
-	}
-	return f;
-}
-
 int lto_read_input(const char *name, struct lto_input *in)
 {
 	memset(in, 0, sizeof *in);
 	in->name = name;
-	if (!(in->f = lto_open_object(name)))
+	if (!(in->f = obj_open_or_report(name)))
 		return 1;
 	struct obj_file *f = in->f;
 	/* modules, in the order of their .lto sections */
