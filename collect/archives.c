@@ -19,6 +19,7 @@
 #include "inputs.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "namemap.h"
 #include "obj.h"
 #include "tempfile.h"
 
@@ -34,9 +35,10 @@ static int has_lto_member(const struct input *in)
 	return 0;
 }
 
-/* The copy of IN without its LTO members, written in DIR (the N-th
- * input's); NULL when no member is left. */
-static char *write_copy(const struct input *in, const char *dir, size_t n)
+/* A copy of IN's members WHICH[0..N) in that order (all but the LTO
+ * ones when WHICH is NULL), written in DIR as NAME-ARCHIVE; NULL when no
+ * member is left. */
+static char *write_copy(const struct input *in, const size_t *which, size_t n, const char *dir, const char *name)
 {
 	char *err = NULL;
 	struct ar_file *a = ar_open(in->path, &err);
@@ -44,9 +46,11 @@ static char *write_copy(const struct input *in, const char *dir, size_t n)
 		fatal("%s", err);
 	struct ar_writer *w = ar_writer_new();
 	struct strvec held = { 0 }; /* thin members' bytes, read for the copy (owned) */
-	for (size_t m = 0; m < in->nmembers && m < ar_nmembers(a); m++) {
+	size_t count = which ? n : in->nmembers;
+	for (size_t w_at = 0; w_at < count; w_at++) {
+		size_t m = which ? which[w_at] : w_at;
 		const struct member *mem = &in->members[m];
-		if (mem->lto)
+		if (mem->lto || m >= ar_nmembers(a))
 			continue;
 		const char **syms = xcalloc(mem->nsyms + 1, sizeof *syms);
 		size_t nsyms = 0;
@@ -67,7 +71,7 @@ static char *write_copy(const struct input *in, const char *dir, size_t n)
 	}
 	char *path = NULL;
 	if (ar_writer_count(w)) {
-		path = xasprintf("%s/%zu-%s", dir, n, file_base_name(in->path));
+		path = xasprintf("%s/%s-%s", dir, name, file_base_name(in->path));
 		if (ar_writer_write(w, path, &err) < 0)
 			fatal("%s", err);
 	}
@@ -98,7 +102,9 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 		} else {
 			if (!dir)
 				dir = temp_make_dir();
-			copy = write_copy(in, dir, i);
+			char *name = xasprintf("%zu", i);
+			copy = write_copy(in, NULL, 0, dir, name);
+			free(name);
 		}
 		if (l->verbose)
 			fprintf(stderr, "collect2: %s: LTO members left out for ld%s%s\n", in->path,
@@ -112,4 +118,108 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 				    strcmp(l->args.v[in->arg - 1], "--library") == 0))
 			e->drop[in->arg - 1] = 1;
 	}
+}
+
+/* The argument word where IN's option starts: "-l NAME" is two. */
+static size_t option_start(const struct link *l, const struct input *in)
+{
+	if (in->arg > 0 && (strcmp(l->args.v[in->arg - 1], "-l") == 0 ||
+			    strcmp(l->args.v[in->arg - 1], "--library") == 0))
+		return in->arg - 1;
+	return in->arg;
+}
+
+/* With GCC's plugin ld pulls archive members for the LTO modules'
+ * symbols in its first pass, where the claimed files stand, and keeps
+ * them whether or not LTRANS's code still needs them (a C++ program's
+ * import stubs of libstdc++.dll.a for functions LTRANS inlined; a
+ * template instance that an LTO library defined and LTRANS did not
+ * keep, which a later archive would define again).  Each run of members
+ * the selection pulled from one archive where it stands is given to ld
+ * so, as a copy of those members in pull order under --whole-archive,
+ * before the archive (which stays, for what LTRANS needs beyond them).
+ * The runs of a --start-group's later walks are left to ld's own walks
+ * of the group: given at the group's end, ld would have pulled them
+ * from the archive again for LTRANS's references before it got there
+ * (newlib's reent.o, twice); so are the members LTRANS's code references
+ * of an archive named before (MinGW's libmsvcrt.a, twice): ld pulls them
+ * where it first stood.  Archives under --whole-archive already, and a
+ * script's, are left to ld too. */
+/* The symbols LTRANS's objects reference. */
+static void ltrans_references(const struct strvec *objects, struct namemap *refs)
+{
+	for (size_t i = 0; i < objects->n; i++) {
+		char *err = NULL;
+		struct obj_file *f = obj_open(objects->v[i], &err);
+		if (!f) {
+			free(err); /* ld will say what is wrong with it */
+			continue;
+		}
+		for (size_t k = 0; k < obj_nsymbols(f); k++) {
+			const struct obj_symbol *sym = obj_symbol(f, k);
+			if (sym->binding != OBJB_LOCAL && sym->section == -1 && *sym->name)
+				namemap_put(refs, sym->name, 1);
+		}
+		obj_close(f);
+	}
+}
+
+static int named_before(const struct link *l, const struct input *in)
+{
+	for (const struct input *p = l->inputs; p < in; p++)
+		if (strcmp(p->path, in->path) == 0)
+			return 1;
+	return 0;
+}
+
+static int referenced(const struct namemap *refs, const struct member *mem)
+{
+	for (size_t k = 0; k < mem->nsyms; k++)
+		if (mem->syms[k].defined && namemap_get(refs, mem->syms[k].name))
+			return 1;
+	return 0;
+}
+
+void archives_pulled_first(const struct link *l, struct ld_edit *e)
+{
+	char *dir = NULL;
+	struct namemap refs = { 0 };
+	ltrans_references(&e->objects, &refs);
+	for (size_t p = 0; p < l->npulls;) {
+		const struct pull *first = &l->pulls[p];
+		size_t n = 0;
+		while (p + n < l->npulls && l->pulls[p + n].input == first->input &&
+		       l->pulls[p + n].at_group_end == first->at_group_end)
+			n++;
+		const struct input *in = &l->inputs[first->input];
+		size_t *which = xmalloc(n * sizeof *which), nwhich = 0;
+		int again = named_before(l, in);
+		for (size_t k = 0; k < n; k++) {
+			const struct member *mem = &in->members[l->pulls[p + k].member];
+			if (!mem->lto && !(again && referenced(&refs, mem)))
+				which[nwhich++] = l->pulls[p + k].member;
+		}
+		p += n;
+		if (!nwhich || in->whole_archive || in->from_script || first->at_group_end) {
+			free(which);
+			continue;
+		}
+		if (!dir)
+			dir = temp_make_dir();
+		char *name = xasprintf("%zu-%zu", first->input, p);
+		char *copy = write_copy(in, which, nwhich, dir, name);
+		free(name);
+		free(which);
+		if (!copy)
+			continue;
+		struct strvec *to = &e->before[option_start(l, in)];
+		strvec_push(to, "--push-state");
+		strvec_push(to, "--whole-archive");
+		strvec_push(to, copy);
+		strvec_push(to, "--pop-state");
+		if (l->verbose)
+			fprintf(stderr, "collect2: %s: %zu member%s as the LTO modules pulled them: %s\n", in->path,
+				nwhich, nwhich == 1 ? "" : "s", copy);
+	}
+	namemap_free(&refs);
 }

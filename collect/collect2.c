@@ -25,6 +25,7 @@
 #include "stagetime.h"
 #include "fileinfo.h"
 #include "inputs.h"
+#include "namemap.h"
 #include "obj.h"
 #include "respfile.h"
 #include "process.h"
@@ -186,12 +187,70 @@ static void exclude_private_exports(const struct link *l, const struct strvec *o
 	strvec_free(&names);
 }
 
-/* Run lto1 on the LTO units; its objects are to go where the first LTO
- * input stood, and the LTO object files out of ld's arguments (E).  The
- * archives' LTO members are archives.c's. */
+/* Where ld is to read lto1's objects: where GCC's plugin puts the files
+ * it adds (ld's find_replacements_insert_point), after the first file
+ * claimed in load order, or when that is an archive member, after the
+ * last file before it that is not one (the argument that follows; the
+ * start when there is none).
+ *
+ * And the shared libraries to read before them.  In gcc's link ld reads
+ * LTRANS's objects after its whole first pass, and a symbol that only
+ * LTRANS's code references becomes dynamic when ld meets that reference,
+ * after those the libraries' own order made dynamic: that orders
+ * .dynsym and .dynstr.  Naming the libraries of the first pass before
+ * the objects does the same (ld reads a library once: where it stood
+ * again, it reads nothing), so long as no object ld reads between the
+ * objects and a library references it: such an object's references
+ * have to become dynamic as gcc's ld read the library, which they would
+ * then no longer do.  The libraries are hoisted up to the first such
+ * object; a library --as-needed dropped in the first pass is not. */
+static size_t insertion_point(const struct link *l, struct strvec *hoisted)
+{
+	size_t at = 0, first = l->nloaded;
+	for (size_t i = 0; i < l->nloaded && first == l->nloaded; i++) {
+		const struct loaded *u = &l->loaded[i];
+		if (u->lto && !l->inputs[u->input].from_script)
+			first = i;
+		else if (!u->member)
+			at = l->inputs[u->input].arg + 1;
+	}
+	if (first < l->nloaded && !l->loaded[first].member)
+		at = l->inputs[l->loaded[first].input].arg;
+	if (l->target->format != OBJ_ELF || l->relocatable)
+		return at;
+
+	struct namemap dso_defs = { 0 };
+	for (size_t i = 0; i < l->nloaded; i++) {
+		const struct loaded *u = &l->loaded[i];
+		for (size_t k = 0; u->dso && l->inputs[u->input].arg >= at && k < u->nsyms; k++)
+			if (u->syms[k].defined)
+				namemap_put(&dso_defs, u->syms[k].name, 1);
+	}
+	for (size_t i = 0; i < l->nloaded; i++) {
+		const struct loaded *u = &l->loaded[i];
+		if (l->inputs[u->input].arg < at || u->lto)
+			continue;
+		if (u->dso) {
+			if (u->needed)
+				strvec_push(hoisted, u->path);
+			continue;
+		}
+		int refs = 0;
+		for (size_t k = 0; k < u->nsyms && !refs; k++)
+			refs = !u->syms[k].defined && namemap_get(&dso_defs, u->syms[k].name);
+		if (refs)
+			break;
+	}
+	namemap_free(&dso_defs);
+	return at;
+}
+
+/* Run lto1 on the LTO units; its objects are to go where GCC's plugin
+ * puts them (insertion_point), and the LTO object files out of ld's
+ * arguments (E).  The archives' LTO members are archives.c's. */
 static void run_lto_stage(struct link *l, struct ld_edit *e)
 {
-	size_t first_arg = (size_t)-1;
+	int any = 0;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		const struct input *in = &l->inputs[i];
 		int lto = in->lto;
@@ -199,12 +258,11 @@ static void run_lto_stage(struct link *l, struct ld_edit *e)
 			lto |= in->members[m].pulled && in->members[m].lto;
 		if (!lto || in->from_script)
 			continue;
-		if (first_arg == (size_t)-1 || in->arg < first_arg)
-			first_arg = in->arg;
+		any = 1;
 		if (in->lto)
 			e->drop[in->arg] = 1;
 	}
-	if (first_arg == (size_t)-1)
+	if (!any)
 		return;
 
 	char *dir = temp_make_dir();
@@ -225,16 +283,26 @@ static void run_lto_stage(struct link *l, struct ld_edit *e)
 	for (size_t i = 0; i < lines.n; i++)
 		if (*lines.v[i])
 			strvec_push(&e->objects, lines.v[i]);
-	e->at = first_arg;
+	e->at = insertion_point(l, &e->hoisted);
 }
 
 /* ARGS as E says. */
 static struct strvec edited(const struct strvec *args, const struct ld_edit *e)
 {
 	struct strvec out = { 0 };
-	for (size_t i = 0; i < args->n; i++) {
-		if (i == e->at)
+	for (size_t i = 0; i <= args->n; i++) {
+		if (i == e->at) {
+			if (e->hoisted.n) {
+				strvec_push(&out, "--push-state");
+				strvec_push(&out, "--no-as-needed");
+				strvec_extend(&out, &e->hoisted);
+				strvec_push(&out, "--pop-state");
+			}
 			strvec_extend(&out, &e->objects);
+		}
+		if (i == args->n)
+			break;
+		strvec_extend(&out, &e->before[i]);
 		if (e->replace[i])
 			strvec_push(&out, e->replace[i]);
 		else if (!e->drop[i])
@@ -430,9 +498,13 @@ int main(int argc, char **argv)
 	strvec_extend(&given, &ld_args);
 	if (XGCC_ENABLE_LTO && !l.lto_disabled) {
 		struct ld_edit e = { .drop = xcalloc(ld_args.n + 1, sizeof *e.drop),
-				     .replace = xcalloc(ld_args.n + 1, sizeof *e.replace), .at = (size_t)-1 };
+				     .replace = xcalloc(ld_args.n + 1, sizeof *e.replace),
+				     .before = xcalloc(ld_args.n + 1, sizeof *e.before),
+				     .at = (size_t)-1 };
 		archives_without_lto(&l, &e);
 		run_lto_stage(&l, &e);
+		if (e.at != (size_t)-1 && !l.relocatable)
+			archives_pulled_first(&l, &e);
 		if (merged_output(&l, &e.objects))
 			return 0;
 		ld_args = edited(&ld_args, &e);

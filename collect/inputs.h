@@ -37,6 +37,7 @@ struct input {
 	enum obj_kind kind;
 	int lto, slim;
 	int whole_archive;     /* between --whole-archive and --no-whole-archive */
+	int as_needed;         /* a shared library under --as-needed or AS_NEEDED */
 	int group;             /* 0, or the number of its --start-group */
 	int from_script;       /* named by a linker script (INPUT, GROUP) */
 	struct memo_key key;   /* its identity when the scan began */
@@ -74,8 +75,18 @@ struct link {
 		int lto, slim, dso;
 		const struct link_sym *syms;
 		size_t nsyms;
+		size_t input;    /* l->inputs[input] is it, or holds it */
+		int member;      /* an archive member */
+		int needed;      /* a shared library ld keeps (--as-needed: one a symbol needs) */
 	} *loaded;
 	size_t nloaded;
+	/* The archive members in the order ld pulls them, and which of them
+	 * a --start-group's later walks pulled (at_group_end). */
+	struct pull {
+		size_t input, member;
+		int at_group_end;
+	} *pulls;
+	size_t npulls;
 };
 
 /* How ld's arguments change after the scan: per argument, left out
@@ -84,8 +95,10 @@ struct link {
 struct ld_edit {
 	int *drop;
 	char **replace;
+	struct strvec *before;         /* per argument: words ld gets before it */
 	size_t at;
 	struct strvec objects;
+	struct strvec hoisted;         /* the shared libraries ld has read when the objects come */
 };
 
 /* ldargs.c: read ld's arguments, find its inputs and classify them. */
@@ -110,6 +123,11 @@ void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int *
 /* archives.c: put each archive with LTO members (but a script's) in E
  * as a copy of its other members, or as left out when it has none. */
 void archives_without_lto(const struct link *l, struct ld_edit *e);
+
+/* archives.c: give ld, where each archive stands, the members the
+ * selection pulled, in its order (gcc's plugin link pulls them for the
+ * LTO modules' symbols, not for LTRANS's). */
+void archives_pulled_first(const struct link *l, struct ld_edit *e);
 
 /* verscript.c: the LTO definitions the version scripts make local. */
 void version_script_locals(const struct link *l, struct strvec *locals);

@@ -4,7 +4,8 @@
  * it must tell options from inputs (ld options that take their value in
  * the next word are listed below), follow the state options that change
  * how -l is searched (-Bstatic/-Bdynamic, --push-state/--pop-state) or
- * how archives are read (--whole-archive, --start-group), and find each
+ * how archives are read (--whole-archive, --start-group) and shared
+ * libraries kept (--as-needed, AS_NEEDED in a script), and find each
  * -lNAME as ld does: in every -L directory in order, then in ld's own
  * SEARCH_DIRs, libNAME.so before libNAME.a unless linking statically
  * (PE-COFF: libNAME.dll.a, NAME.dll.a, libNAME.a, NAME.lib, libNAME.dll,
@@ -40,7 +41,7 @@ enum ldopt_id {
 	LD_DYNAMIC, LD_PUSH_STATE, LD_POP_STATE, LD_WHOLE_ARCHIVE, LD_NO_WHOLE_ARCHIVE, LD_START_GROUP,
 	LD_END_GROUP, LD_OUTPUT, LD_RELOCATABLE, LD_SHARED, LD_DLL, LD_PIE, LD_NO_PIE, LD_EXPORT_DYNAMIC,
 	LD_NO_EXPORT_DYNAMIC, LD_EXPORT_ALL_SYMBOLS, LD_MULDEFS, LD_Z, LD_EXPORT_SYMBOL, LD_DYNAMIC_LIST,
-	LD_VERSION_SCRIPT,
+	LD_VERSION_SCRIPT, LD_AS_NEEDED, LD_NO_AS_NEEDED,
 };
 enum { FLAG = 1, SEP = 2, EQ = 4, JOIN = 8 };
 
@@ -164,7 +165,7 @@ static char *find_library(const struct link *l, const char *spec, int is_static)
 }
 
 struct state {
-	int is_static, whole_archive;
+	int is_static, whole_archive, as_needed;
 };
 
 static void add_input(struct link *l, size_t arg, char *path, const struct state *st, int group,
@@ -176,6 +177,7 @@ static void add_input(struct link *l, size_t arg, char *path, const struct state
 	in->arg = arg;
 	in->path = path;
 	in->whole_archive = st->whole_archive;
+	in->as_needed = st->as_needed;
 	in->group = group;
 	in->from_script = from_script;
 	in->kind = obj_classify(path, NULL);
@@ -228,13 +230,18 @@ static void read_script(struct link *l, size_t arg, const char *path, const stru
 		memset(c, ' ', n);
 	}
 	/* Words and parentheses: INPUT ( a b ) GROUP ( c AS_NEEDED ( d ) ) */
-	int group = 0, depth = 0, pending = 0;
+	int group = 0, depth = 0, pending = 0, as_needed_depth = 0;
+	struct state inner = *st;
 	for (char *p = text; *p;) {
 		if (*p == '(' || *p == ')') {
 			if (*p == '(' && pending)
 				depth++;
 			else if (*p == ')' && depth > 0 && --depth == 0)
 				group = 0;
+			if (*p == ')' && as_needed_depth > depth) {
+				as_needed_depth = 0;
+				inner.as_needed = st->as_needed;
+			}
 			pending = 0;
 			p++;
 			continue;
@@ -253,9 +260,13 @@ static void read_script(struct link *l, size_t arg, const char *path, const stru
 		if (command) {
 			if (strcmp(tok, "GROUP") == 0 && depth == 0)
 				group = ++*ngroups;
+			if (strcmp(tok, "AS_NEEDED") == 0 && !as_needed_depth) {
+				as_needed_depth = depth + 1;
+				inner.as_needed = 1;
+			}
 			pending = 1;
 		} else if (depth > 0) {
-			add_script_input(l, arg, path, tok, st, group);
+			add_script_input(l, arg, path, tok, &inner, group);
 		}
 		*p = saved;
 	}
@@ -470,6 +481,8 @@ void link_read_args(struct link *l)
 			break;
 		case LD_WHOLE_ARCHIVE: st.whole_archive = 1; break;
 		case LD_NO_WHOLE_ARCHIVE: st.whole_archive = 0; break;
+		case LD_AS_NEEDED: st.as_needed = 1; break;
+		case LD_NO_AS_NEEDED: st.as_needed = 0; break;
 		case LD_START_GROUP: group = ++ngroups; break;
 		case LD_END_GROUP: group = 0; break;
 		case LD_OUTPUT: l->output = val; break;
@@ -506,7 +519,7 @@ void link_read_args(struct link *l)
 				obj_close(f);
 			stop("%s", err ? err : xasprintf("%s: not an ELF file ld can link", in->path));
 		} else if (in->kind == OBJK_OTHER && file_is_regular(in->path)) {
-			struct state s = { .whole_archive = in->whole_archive };
+			struct state s = { .whole_archive = in->whole_archive, .as_needed = in->as_needed };
 			read_script(l, l->inputs[i].arg, l->inputs[i].path, &s, &ngroups);
 		}
 	}

@@ -157,14 +157,29 @@ const struct input *link_same_file_before(const struct link *l, const struct inp
 
 struct selection {
 	struct namemap defined, undefined;
+	struct namemap regular_refs; /* referenced by an object, not only by a shared library */
+	int auto_import;             /* PE-COFF, unless --disable-auto-import */
 	struct link *l;
 };
 
 static void loaded(struct link *l, const char *path, int lto, int slim, int dso, const struct link_sym *syms,
-		   size_t n)
+		   size_t n, size_t input, int member, int needed)
 {
 	l->loaded = xrealloc(l->loaded, (l->nloaded + 1) * sizeof *l->loaded);
-	l->loaded[l->nloaded++] = (struct loaded){ path, lto, slim, dso, syms, n };
+	l->loaded[l->nloaded++] = (struct loaded){ path, lto, slim, dso, syms, n, input, member, needed };
+}
+
+/* Whether ld keeps the shared library IN: unless --as-needed, always;
+ * else when it defines a symbol referenced and not yet defined. */
+static int dso_needed(const struct selection *s, const struct input *in)
+{
+	if (!in->as_needed)
+		return 1;
+	for (size_t i = 0; i < in->nsyms; i++)
+		if (in->syms[i].defined && set_has(&s->regular_refs, in->syms[i].name) &&
+		    !set_has(&s->defined, in->syms[i].name))
+			return 1;
+	return 0;
 }
 
 /* --wrap=SYM: references to SYM go to __wrap_SYM, to __real_SYM to SYM.
@@ -184,7 +199,7 @@ static char *wrapped(const struct link *l, const char *name)
 	return NULL;
 }
 
-static void take(struct selection *s, const struct link_sym *syms, size_t n)
+static void take(struct selection *s, const struct link_sym *syms, size_t n, int dso)
 {
 	for (size_t i = 0; i < n; i++)
 		if (syms[i].defined)
@@ -196,20 +211,33 @@ static void take(struct selection *s, const struct link_sym *syms, size_t n)
 		char *name = w ? w : syms[i].name;
 		if (!set_has(&s->defined, name))
 			set_add(&s->undefined, name);
+		if (!dso)
+			set_add(&s->regular_refs, name);
 	}
 }
 
+/* Whether ld would pull the member M: it defines a symbol that is
+ * undefined so far.  On PE-COFF ld auto-imports data: a member defining
+ * __imp_X, the import library's pointer, is pulled for X too when the
+ * link has no __imp_X yet (bfd's archive walk, pei386_auto_import). */
 static int wanted(const struct selection *s, const struct member *m)
 {
-	for (size_t i = 0; i < m->nsyms; i++)
-		if (m->syms[i].defined && set_has(&s->undefined, m->syms[i].name) &&
-		    !set_has(&s->defined, m->syms[i].name))
+	for (size_t i = 0; i < m->nsyms; i++) {
+		const char *name = m->syms[i].name;
+		if (!m->syms[i].defined)
+			continue;
+		if (set_has(&s->undefined, name) && !set_has(&s->defined, name))
 			return 1;
+		if (s->auto_import && strncmp(name, "__imp_", 6) == 0 && !set_has(&s->undefined, name) &&
+		    !set_has(&s->defined, name) && set_has(&s->undefined, name + 6) && !set_has(&s->defined, name + 6))
+			return 1;
+	}
 	return 0;
 }
 
-/* One pass over an archive; returns how many members it pulled. */
-static int walk_archive(struct selection *s, struct input *in)
+/* One pass over an archive (the INDEX-th input); returns how many
+ * members it pulled. */
+static int walk_archive(struct selection *s, struct input *in, size_t index, int at_group_end)
 {
 	int pulled = 0, again = 1;
 	while (again) {
@@ -219,9 +247,12 @@ static int walk_archive(struct selection *s, struct input *in)
 			if (mem->pulled || !(in->whole_archive || wanted(s, mem)))
 				continue;
 			mem->pulled = 1;
-			take(s, mem->syms, mem->nsyms);
+			take(s, mem->syms, mem->nsyms, 0);
 			if (obj_kind_is_object(mem->kind))
-				loaded(s->l, mem->path, mem->lto, mem->slim, 0, mem->syms, mem->nsyms);
+				loaded(s->l, mem->path, mem->lto, mem->slim, 0, mem->syms, mem->nsyms, index, 1, 1);
+			struct link *l = s->l;
+			l->pulls = xrealloc(l->pulls, (l->npulls + 1) * sizeof *l->pulls);
+			l->pulls[l->npulls++] = (struct pull){ index, m, at_group_end };
 			pulled++;
 			again = 1;
 		}
@@ -232,18 +263,20 @@ static int walk_archive(struct selection *s, struct input *in)
 
 static void select_members(struct link *l)
 {
-	struct selection s = { .l = l };
+	struct selection s = { .l = l, .auto_import = l->target->format == OBJ_COFF &&
+								!strvec_contains(&l->args, "--disable-auto-import") };
 	for (size_t i = 0; i < l->undefined.n; i++)
 		set_add(&s.undefined, l->undefined.v[i]);
 	for (size_t i = 0; i < l->ninputs; i++) {
 		struct input *in = &l->inputs[i];
 		if (!obj_kind_is_archive(in->kind)) {
-			take(&s, in->syms, in->nsyms);
-			if (obj_kind_is_object(in->kind) || in->kind == OBJK_ELF_DYN)
-				loaded(l, in->path, in->lto, in->slim, in->kind == OBJK_ELF_DYN, in->syms, in->nsyms);
+			int dso = in->kind == OBJK_ELF_DYN, needed = !dso || dso_needed(&s, in);
+			take(&s, in->syms, in->nsyms, dso);
+			if (obj_kind_is_object(in->kind) || dso)
+				loaded(l, in->path, in->lto, in->slim, dso, in->syms, in->nsyms, i, 0, needed);
 			continue;
 		}
-		walk_archive(&s, in);
+		walk_archive(&s, in, i, 0);
 		/* the end of a group: walk its archives until none pulls more */
 		if (in->group && (i + 1 == l->ninputs || l->inputs[i + 1].group != in->group)) {
 			size_t first = i;
@@ -254,12 +287,13 @@ static void select_members(struct link *l)
 				more = 0;
 				for (size_t k = first; k <= i; k++)
 					if (obj_kind_is_archive(l->inputs[k].kind))
-						more += walk_archive(&s, &l->inputs[k]);
+						more += walk_archive(&s, &l->inputs[k], k, 1);
 			}
 		}
 	}
 	namemap_free(&s.defined);
 	namemap_free(&s.undefined);
+	namemap_free(&s.regular_refs);
 }
 
 /* An object or a shared library, opened. */

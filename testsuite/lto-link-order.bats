@@ -1,0 +1,134 @@
+#!/usr/bin/env bats
+# The LTO link as gcc's plugin link reads it (collect/collect2.c
+# insertion_point, collect/archives.c archives_pulled_first): the archive
+# members the LTO modules' symbols pull, where they pull them; LTRANS's
+# objects where the plugin puts them; the shared libraries ld has read
+# before LTRANS's references meet them.  Each test builds the same program
+# with gcc and with xgcc and compares what ld made of it.
+load helper
+
+# both CC-PAIR STEP...: run each STEP (a command line with CC for the
+# compiler) in g/ with gcc's driver and in x/ with xgcc's; CC-PAIR is
+# "c", "cxx" or "mingw-cxx".
+both() {
+	local pair=$1 ref ours
+	shift
+	case $pair in
+	c) ref=gcc ours=$XGCC ;;
+	cxx) ref=g++ ours=$XGXX ;;
+	mingw-cxx) ref=x86_64-w64-mingw32-g++-posix ours=$XGCC_BUILDDIR/x86_64-w64-mingw32-g++-posix-xgcc ;;
+	esac
+	local d cc step
+	for d in g x; do
+		mkdir -p $d
+		cc=$ref
+		[ $d = x ] && cc=$ours
+		for step in "$@"; do
+			(cd $d && CC=$cc eval "$step") || fail "in $d/: $step failed"
+		done
+	done
+}
+
+# members MAP: the archive members ld loaded, by archive and member name
+# (collect2's copies live in a temporary directory, named INPUT-RUN-NAME).
+members() {
+	sed -n '/^Archive member included/,/^$/p' "$1" | grep -E '^[^ ].*\.a\(' | awk '{print $1}' |
+		sed -E 's|.*/||; s/^[0-9]+-[0-9]+-//' | sort
+}
+
+# text_bytes OBJDUMP FILE: the .text section's bytes, as hex.
+text_bytes() {
+	"$1" -s -j .text "$2" | tail -n +5
+}
+
+@test "lto link order: an -m32 program's dynamic symbols in gcc's order, its libgcc members in gcc's place" {
+	require_m32_run
+	cat >a.c <<'EOF2'
+#include <stdio.h>
+#include <string.h>
+long long f(long long a, long long b);
+int main(int argc, char **argv) { char buf[64]; strcpy(buf, argv[0]); printf("%lld %s\n", f(argc * 1000000007LL, argc + 6), buf); return 0; }
+EOF2
+	cat >b.c <<'EOF2'
+long long f(long long a, long long b) { return a % b + a / (b + 3); }
+EOF2
+	both c '$CC -m32 -O2 -flto -fstack-protector-strong -frandom-seed=a -c ../a.c -o a.o' \
+		'$CC -m32 -O2 -flto -frandom-seed=b -c ../b.c -o b.o' \
+		'$CC -m32 -O2 -flto -fstack-protector-strong a.o b.o -o p'
+	# before 2026-12-07: strcpy and printf went into .dynstr before
+	# __cxa_finalize (libc.so.6's order, not LTRANS's)
+	cmp g/p x/p || fail ".dynstr: $(diff <(readelf -p .dynstr g/p) <(readelf -p .dynstr x/p))"
+	run ./x/p
+	assert_success
+}
+
+@test "lto link order: a C++ LTO library beside a non-LTO archive with the same template instance (ELF)" {
+	cat >fmt.cc <<'EOF2'
+#include <sstream>
+#include <string>
+std::string fmt_int(int x) { std::ostringstream os; os << "v=" << x; return os.str(); }
+EOF2
+	cat >main.cc <<'EOF2'
+#include <string>
+std::string fmt_int(int x);
+int run_tests();
+int main() { return fmt_int(3) == "v=3" ? run_tests() : 1; }
+EOF2
+	cat >mock.cc <<'EOF2'
+#include <sstream>
+#include <string>
+template class std::basic_stringbuf<char>;
+std::string mock_describe(int x) { std::ostringstream os; os << "mock " << x; return os.str(); }
+EOF2
+	cat >gtest.cc <<'EOF2'
+int run_tests() { return 0; }
+EOF2
+	both cxx '$CC -O2 -flto -fno-fat-lto-objects -frandom-seed=f -c ../fmt.cc' \
+		'$CC -O2 -flto -fno-fat-lto-objects -frandom-seed=m -c ../main.cc' \
+		'$CC -O2 -c ../mock.cc' '$CC -O2 -c ../gtest.cc' \
+		'gcc-ar rc libfmt.a fmt.o && gcc-ar rc libtest-main.a main.o && ar rc libgmock.a mock.o && ar rc libgtest.a gtest.o' \
+		'$CC -O2 -flto -Wl,-Map,map libtest-main.a libfmt.a libgmock.a libgtest.a -o p'
+	assert_equal "$(members x/map)" "$(members g/map)"
+	# the first file the plugin claims is an archive member: LTRANS's
+	# objects go after crtbeginS.o, before libgmock.a's member
+	assert_equal "$(text_bytes objdump x/p)" "$(text_bytes objdump g/p)"
+	run ./x/p
+	assert_success
+}
+
+@test "lto link order: a MinGW C++ LTO program takes the import stubs its LTO modules pull (auto-imported data too)" {
+	[ -x "$XGCC_BUILDDIR/x86_64-w64-mingw32-g++-posix-xgcc" ] || skip "no x86_64 MinGW posix driver"
+	command -v x86_64-w64-mingw32-g++-posix >/dev/null || skip "no x86_64-w64-mingw32-g++-posix"
+	cat >lib.cc <<'EOF2'
+#include <iostream>
+#include <sstream>
+#include <string>
+std::string fmt_int(int x) { std::ostringstream os; os << "v=" << x; return os.str(); }
+void say(const std::string &s) { std::cout << s << std::endl; }
+EOF2
+	cat >main.cc <<'EOF2'
+#include <string>
+std::string fmt_int(int x);
+void say(const std::string &s);
+std::string mock_describe(int x);
+int main() { say(fmt_int(3)); return fmt_int(4) == "v=4" ? 0 : 1; }
+EOF2
+	cat >mock.cc <<'EOF2'
+#include <sstream>
+#include <string>
+std::string mock_describe(int x) { std::ostringstream os; os << "mock " << x; return os.str(); }
+EOF2
+	both mingw-cxx '$CC -O2 -flto -fno-fat-lto-objects -frandom-seed=l -c ../lib.cc' \
+		'$CC -O2 -flto -fno-fat-lto-objects -frandom-seed=m -c ../main.cc' '$CC -O2 -c ../mock.cc' \
+		'x86_64-w64-mingw32-gcc-ar-posix rc liblib.a lib.o && x86_64-w64-mingw32-ar rc libmock.a mock.o' \
+		'$CC -O2 -flto -Wl,-Map,map main.o liblib.a libmock.a -o p.exe'
+	# before 2026-12-07: 9 import stubs of libstdc++ fewer (ld pulled
+	# them for LTRANS's references only), std::cout's among them
+	assert_equal "$(members x/map)" "$(members g/map)"
+	# The same size of code; not yet the same bytes: the import stubs of
+	# libgcc_s that only LTRANS's code calls (_Unwind_Resume) come where
+	# libgcc_s.a first stands, in gcc's link where it stands the second
+	# time (ld's rescan after the plugin's files).
+	assert_equal "$(x86_64-w64-mingw32-objdump -h x/p.exe | grep ' \.text ')" \
+		"$(x86_64-w64-mingw32-objdump -h g/p.exe | grep ' \.text ')"
+}
