@@ -145,8 +145,9 @@ static size_t option_start(const struct link *l, const struct input *in)
  * of an archive named before (MinGW's libmsvcrt.a, twice): ld pulls them
  * where it first stood.  Archives under --whole-archive already, and a
  * script's, are left to ld too. */
-/* The symbols LTRANS's objects reference. */
-static void ltrans_references(const struct strvec *objects, struct namemap *refs)
+/* The symbols LTRANS's objects reference, their names kept in NAMES
+ * (a namemap holds its keys' pointers, and the objects are closed). */
+static void ltrans_references(const struct strvec *objects, struct namemap *refs, struct strvec *names)
 {
 	for (size_t i = 0; i < objects->n; i++) {
 		char *err = NULL;
@@ -157,8 +158,10 @@ static void ltrans_references(const struct strvec *objects, struct namemap *refs
 		}
 		for (size_t k = 0; k < obj_nsymbols(f); k++) {
 			const struct obj_symbol *sym = obj_symbol(f, k);
-			if (sym->binding != OBJB_LOCAL && sym->section == -1 && *sym->name)
-				namemap_put(refs, sym->name, 1);
+			if (sym->binding != OBJB_LOCAL && sym->section == -1 && *sym->name) {
+				strvec_push(names, xstrdup(sym->name));
+				namemap_put(refs, names->v[names->n - 1], 1);
+			}
 		}
 		obj_close(f);
 	}
@@ -184,7 +187,8 @@ void archives_pulled_first(const struct link *l, struct ld_edit *e)
 {
 	char *dir = NULL;
 	struct namemap refs = { 0 };
-	ltrans_references(&e->objects, &refs);
+	struct strvec ref_names = { 0 };
+	ltrans_references(&e->objects, &refs, &ref_names);
 	for (size_t p = 0; p < l->npulls;) {
 		const struct pull *first = &l->pulls[p];
 		size_t n = 0;
@@ -222,4 +226,7 @@ void archives_pulled_first(const struct link *l, struct ld_edit *e)
 				nwhich, nwhich == 1 ? "" : "s", copy);
 	}
 	namemap_free(&refs);
+	for (size_t i = 0; i < ref_names.n; i++)
+		free(ref_names.v[i]);
+	strvec_free(&ref_names);
 }
