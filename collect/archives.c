@@ -1,5 +1,6 @@
 /* Archives as ld gets them once the LTO stage has run: without their LTO
- * members.
+ * members, and preceded by the members the LTO modules pulled
+ * (archives_pulled_first).
  *
  * lto1 has compiled the IR of the members the link pulls; the LTO members
  * have nothing left for ld, and some linkers cannot be handed them.  mold
@@ -83,6 +84,15 @@ static char *write_copy(const struct input *in, const size_t *which, size_t n, c
 	return path;
 }
 
+/* The argument word where IN's option starts: "-l NAME" is two. */
+static size_t option_start(const struct link *l, const struct input *in)
+{
+	if (in->arg > 0 && (strcmp(l->args.v[in->arg - 1], "-l") == 0 ||
+			    strcmp(l->args.v[in->arg - 1], "--library") == 0))
+		return in->arg - 1;
+	return in->arg;
+}
+
 void archives_without_lto(const struct link *l, struct ld_edit *e)
 {
 	char *dir = NULL;
@@ -114,37 +124,11 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 		else
 			e->drop[in->arg] = 1;
 		/* "-l NAME", "--library NAME": the option word goes too */
-		if (in->arg > 0 && (strcmp(l->args.v[in->arg - 1], "-l") == 0 ||
-				    strcmp(l->args.v[in->arg - 1], "--library") == 0))
+		if (option_start(l, in) != in->arg)
 			e->drop[in->arg - 1] = 1;
 	}
 }
 
-/* The argument word where IN's option starts: "-l NAME" is two. */
-static size_t option_start(const struct link *l, const struct input *in)
-{
-	if (in->arg > 0 && (strcmp(l->args.v[in->arg - 1], "-l") == 0 ||
-			    strcmp(l->args.v[in->arg - 1], "--library") == 0))
-		return in->arg - 1;
-	return in->arg;
-}
-
-/* With GCC's plugin ld pulls archive members for the LTO modules'
- * symbols in its first pass, where the claimed files stand, and keeps
- * them whether or not LTRANS's code still needs them (a C++ program's
- * import stubs of libstdc++.dll.a for functions LTRANS inlined; a
- * template instance that an LTO library defined and LTRANS did not
- * keep, which a later archive would define again).  Each run of members
- * the selection pulled from one archive where it stands is given to ld
- * so, as a copy of those members in pull order under --whole-archive,
- * before the archive (which stays, for what LTRANS needs beyond them).
- * The runs of a --start-group's later walks are left to ld's own walks
- * of the group: given at the group's end, ld would have pulled them
- * from the archive again for LTRANS's references before it got there
- * (newlib's reent.o, twice); so are the members LTRANS's code references
- * of an archive named before (MinGW's libmsvcrt.a, twice): ld pulls them
- * where it first stood.  Archives under --whole-archive already, and a
- * script's, are left to ld too. */
 /* The symbols LTRANS's objects reference, their names kept in NAMES
  * (a namemap holds its keys' pointers, and the objects are closed). */
 static void ltrans_references(const struct strvec *objects, struct namemap *refs, struct strvec *names)
@@ -167,14 +151,6 @@ static void ltrans_references(const struct strvec *objects, struct namemap *refs
 	}
 }
 
-static int named_before(const struct link *l, const struct input *in)
-{
-	for (const struct input *p = l->inputs; p < in; p++)
-		if (strcmp(p->path, in->path) == 0)
-			return 1;
-	return 0;
-}
-
 static int referenced(const struct namemap *refs, const struct member *mem)
 {
 	for (size_t k = 0; k < mem->nsyms; k++)
@@ -183,6 +159,22 @@ static int referenced(const struct namemap *refs, const struct member *mem)
 	return 0;
 }
 
+/* With GCC's plugin ld pulls archive members for the LTO modules'
+ * symbols in its first pass, where the claimed files stand, and keeps
+ * them whether or not LTRANS's code still needs them (a C++ program's
+ * import stubs of libstdc++.dll.a for functions LTRANS inlined; a
+ * template instance that an LTO library defined and LTRANS did not
+ * keep, which a later archive would define again).  Each run of members
+ * the selection pulled from one archive where it stands is given to ld
+ * so, as a copy of those members in pull order under --whole-archive,
+ * before the archive (which stays, for what LTRANS needs beyond them).
+ * The runs of a --start-group's later walks are left to ld's own walks
+ * of the group: given at the group's end, ld would have pulled them
+ * from the archive again for LTRANS's references before it got there
+ * (newlib's reent.o, twice); so are the members LTRANS's code references
+ * of an archive named before (MinGW's libmsvcrt.a, twice): ld pulls them
+ * where it first stood.  Archives under --whole-archive already, and a
+ * script's, are left to ld too. */
 void archives_pulled_first(const struct link *l, struct ld_edit *e)
 {
 	char *dir = NULL;
@@ -197,7 +189,7 @@ void archives_pulled_first(const struct link *l, struct ld_edit *e)
 			n++;
 		const struct input *in = &l->inputs[first->input];
 		size_t *which = xmalloc(n * sizeof *which), nwhich = 0;
-		int again = named_before(l, in);
+		int again = link_same_file_before(l, in) != NULL;
 		for (size_t k = 0; k < n; k++) {
 			const struct member *mem = &in->members[l->pulls[p + k].member];
 			if (!mem->lto && !(again && referenced(&refs, mem)))
