@@ -129,28 +129,6 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 	}
 }
 
-/* The symbols LTRANS's objects reference, their names kept in NAMES
- * (a namemap holds its keys' pointers, and the objects are closed). */
-static void ltrans_references(const struct strvec *objects, struct namemap *refs, struct strvec *names)
-{
-	for (size_t i = 0; i < objects->n; i++) {
-		char *err = NULL;
-		struct obj_file *f = obj_open(objects->v[i], &err);
-		if (!f) {
-			free(err); /* ld will say what is wrong with it */
-			continue;
-		}
-		for (size_t k = 0; k < obj_nsymbols(f); k++) {
-			const struct obj_symbol *sym = obj_symbol(f, k);
-			if (sym->binding != OBJB_LOCAL && sym->section == -1 && *sym->name) {
-				strvec_push(names, xstrdup(sym->name));
-				namemap_put(refs, names->v[names->n - 1], 1);
-			}
-		}
-		obj_close(f);
-	}
-}
-
 static int referenced(const struct namemap *refs, const struct member *mem)
 {
 	for (size_t k = 0; k < mem->nsyms; k++)
@@ -178,9 +156,10 @@ static int referenced(const struct namemap *refs, const struct member *mem)
 void archives_pulled_first(const struct link *l, struct ld_edit *e)
 {
 	char *dir = NULL;
-	struct namemap refs = { 0 };
-	struct strvec ref_names = { 0 };
-	ltrans_references(&e->objects, &refs, &ref_names);
+	struct namemap refs = { 0 }; /* what LTRANS's objects reference */
+	for (size_t i = 0; i < e->nobject_syms; i++)
+		if (!e->object_syms[i].defined)
+			namemap_put(&refs, e->object_syms[i].name, 1);
 	for (size_t p = 0; p < l->npulls;) {
 		const struct pull *first = &l->pulls[p];
 		size_t n = 0;
@@ -218,7 +197,4 @@ void archives_pulled_first(const struct link *l, struct ld_edit *e)
 				nwhich, nwhich == 1 ? "" : "s", copy);
 	}
 	namemap_free(&refs);
-	for (size_t i = 0; i < ref_names.n; i++)
-		free(ref_names.v[i]);
-	strvec_free(&ref_names);
 }

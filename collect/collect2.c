@@ -155,27 +155,18 @@ static void write_link_description(const struct link *l, const char *path)
  * LTO partitioning made global, NAME.lto_priv.N, would be exported with
  * names that change from build to build.  ld is told to leave out those
  * the LTRANS objects define, as ELF hides them. */
-static void exclude_private_exports(const struct link *l, const struct strvec *objects, struct strvec *ld_args)
+static void exclude_private_exports(const struct link *l, const struct ld_edit *e, struct strvec *ld_args)
 {
 	struct strvec names = { 0 };
 	size_t plen = strlen(l->target->symbol_prefix), len = 0;
-	for (size_t i = 0; i < objects->n; i++) {
-		char *err = NULL;
-		struct obj_file *f = obj_open(objects->v[i], &err);
-		if (!f) {
-			free(err); /* ld will say what is wrong with it */
+	for (size_t i = 0; i < e->nobject_syms; i++) {
+		const struct link_sym *s = &e->object_syms[i];
+		if (!s->defined || s->common || !strstr(s->name, ".lto_priv."))
 			continue;
-		}
-		for (size_t k = 0; k < obj_nsymbols(f); k++) {
-			const struct obj_symbol *s = obj_symbol(f, k);
-			if (s->binding == OBJB_LOCAL || s->section < 0 || !strstr(s->name, ".lto_priv."))
-				continue;
-			/* auto-export names are C names, without the target's prefix */
-			const char *name = strncmp(s->name, l->target->symbol_prefix, plen) ? s->name : s->name + plen;
-			strvec_push(&names, xstrdup(name));
-			len += strlen(name) + 1;
-		}
-		obj_close(f);
+		/* auto-export names are C names, without the target's prefix */
+		const char *name = strncmp(s->name, l->target->symbol_prefix, plen) ? s->name : s->name + plen;
+		strvec_push(&names, xstrdup(name));
+		len += strlen(name) + 1;
 	}
 	if (!names.n)
 		return;
@@ -283,6 +274,7 @@ static void run_lto_stage(struct link *l, struct ld_edit *e)
 	for (size_t i = 0; i < lines.n; i++)
 		if (*lines.v[i])
 			strvec_push(&e->objects, lines.v[i]);
+	link_objects_symbols(&e->objects, &e->object_syms, &e->nobject_syms);
 	e->at = insertion_point(l, &e->hoisted);
 }
 
@@ -509,7 +501,7 @@ int main(int argc, char **argv)
 			return 0;
 		ld_args = edited(&ld_args, &e);
 		if (l.target->format == OBJ_COFF && l.shared)
-			exclude_private_exports(&l, &e.objects, &ld_args);
+			exclude_private_exports(&l, &e, &ld_args);
 	} else {
 		for (size_t i = 0; i < l.nloaded; i++)
 			if (l.loaded[i].lto && l.loaded[i].slim)

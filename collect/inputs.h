@@ -98,6 +98,8 @@ struct ld_edit {
 	struct strvec *before;         /* per argument: words ld gets before it */
 	size_t at;
 	struct strvec objects;
+	struct link_sym *object_syms;  /* the global symbols of OBJECTS */
+	size_t nobject_syms;
 	struct strvec hoisted;         /* the shared libraries ld has read when the objects come */
 };
 
@@ -108,6 +110,9 @@ void link_scan(struct link *l);
 /* scan.c: 1 when NAME is the LTO marker __gnu_lto_v1, 2 when it is
  * __gnu_lto_slim (with the target's symbol prefix), else 0. */
 int link_lto_marker(const struct link *l, const char *name);
+/* scan.c: the global symbols of the objects at PATHS (one that cannot be
+ * opened is left to ld to report), appended to *SYMS. */
+void link_objects_symbols(const struct strvec *paths, struct link_sym **syms, size_t *n);
 /* scan.c: an earlier input that is the same file as IN (read once), or NULL. */
 const struct input *link_same_file_before(const struct link *l, const struct input *in);
 

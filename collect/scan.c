@@ -96,6 +96,20 @@ static void raw_symbols(struct obj_file *f, struct link_sym **syms, size_t *n)
 	}
 }
 
+void link_objects_symbols(const struct strvec *paths, struct link_sym **syms, size_t *n)
+{
+	for (size_t i = 0; i < paths->n; i++) {
+		char *err = NULL;
+		struct obj_file *f = obj_open(paths->v[i], &err);
+		if (!f) {
+			free(err); /* ld will say what is wrong with it */
+			continue;
+		}
+		raw_symbols(f, syms, n);
+		obj_close(f);
+	}
+}
+
 /* 1 for __gnu_lto_v1, 2 for __gnu_lto_slim (with the target's prefix), else 0. */
 int link_lto_marker(const struct link *l, const char *name)
 {
