@@ -7,7 +7,8 @@
  * the count is section 0's sh_size, and e_shstrndx SHN_XINDEX sends the
  * reader to section 0's sh_link for the section name table
  * (elf_getshdrnum, elf_getshdrstrndx).  Symbols are in the SHT_SYMTAB
- * section (SHT_DYNSYM in a stripped shared object), their names in the string table its sh_link names; a symbol
+ * section (a shared object's in SHT_DYNSYM, what ld links against, with
+ * their versions in SHT_GNU_versym), their names in the string table its sh_link names; a symbol
  * whose st_shndx is SHN_XINDEX has its section index in SHT_SYMTAB_SHNDX.
  *
  * libelf checks much but not everything: it quietly reports no sections
@@ -129,6 +130,7 @@ static int read_sections(struct obj_file *f, Elf *e, size_t n, Elf_Scn **symtab,
 	if (shstrndx >= n && shstrndx != SHN_UNDEF)
 		return FAIL("section name table index %zu, but there are %zu sections", shstrndx, n);
 	f->sections = xcalloc(n, sizeof *f->sections);
+	Elf_Scn *dynsym = NULL;
 	/* Extents first: elf_strptr reads the name table. */
 	for (size_t i = 1; i < n; i++) {
 		GElf_Shdr sh;
@@ -165,8 +167,26 @@ static int read_sections(struct obj_file *f, Elf *e, size_t n, Elf_Scn **symtab,
 			*symtab = scn;
 		if (sh.sh_type == SHT_SYMTAB_SHNDX && !*xndx)
 			*xndx = scn;
+		if (sh.sh_type == SHT_DYNSYM)
+			dynsym = scn;
 	}
+	/* ld links against a shared object's dynamic symbols, not .symtab */
+	GElf_Ehdr eh;
+	if (dynsym && gelf_getehdr(e, &eh) && eh.e_type == ET_DYN)
+		*symtab = dynsym;
 	return 0;
+}
+
+/* The version indices (SHT_GNU_versym) of the dynamic symbol table
+ * DYNSYM, or NULL. */
+static Elf_Data *symbol_versions(Elf *e, Elf_Scn *dynsym)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	while ((scn = elf_nextscn(e, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_versym && sh.sh_link == elf_ndxscn(dynsym))
+			return elf_getdata(scn, NULL);
+	return NULL;
 }
 
 static int read_symbols(struct obj_file *f, Elf *e, size_t n, Elf_Scn *symtab, Elf_Scn *xndx,
@@ -191,6 +211,7 @@ static int read_symbols(struct obj_file *f, Elf *e, size_t n, Elf_Scn *symtab, E
 		if (xsh.sh_link == elf_ndxscn(symtab) && !(xd = elf_getdata(xndx, NULL)))
 			return FAIL("extended section index table: %s", elf_errmsg(-1));
 	}
+	Elf_Data *versions = sh.sh_type == SHT_DYNSYM ? symbol_versions(e, symtab) : NULL;
 	size_t count = sh.sh_size / entsize;
 	if (count > INT_MAX)
 		return FAIL("symbol table too large (%zu symbols)", count);
@@ -236,6 +257,8 @@ static int read_symbols(struct obj_file *f, Elf *e, size_t n, Elf_Scn *symtab, E
 		s->binding = bind == STB_LOCAL ? OBJB_LOCAL : bind == STB_WEAK ? OBJB_WEAK : OBJB_GLOBAL;
 		s->visibility = GELF_ST_VISIBILITY(sym.st_other);
 		s->type = (unsigned char)type;
+		GElf_Versym version;
+		s->hidden_version = versions && gelf_getversym(versions, (int)i, &version) && (version & 0x8000);
 		f->nsymbols++;
 	}
 	return 0;

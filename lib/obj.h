@@ -54,6 +54,8 @@ struct obj_symbol {
 	enum obj_binding binding;
 	unsigned char visibility;  /* ELF st_other & 3 */
 	unsigned char type;        /* ELF STT_* (NOTYPE, OBJECT, FUNC...); 0 for COFF */
+	unsigned char hidden_version; /* a shared object's NAME@VERSION, not its default:
+				       * no plain reference binds to it (i386 libc's __divdi3) */
 };
 
 /* A relocation, against a section (ELF section symbols) or a listed
