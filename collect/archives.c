@@ -129,6 +129,24 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 	}
 }
 
+/* Give ld IN's members WHICH[0..N), in that order, as a copy (in *DIR,
+ * made when first needed) read whole, with the words appended to TO. */
+static void give_members(const struct link *l, const struct input *in, const size_t *which, size_t n, char **dir,
+			 const char *name, struct strvec *to, const char *why)
+{
+	if (!*dir)
+		*dir = temp_make_dir();
+	char *copy = write_copy(in, which, n, *dir, name);
+	if (!copy)
+		return;
+	strvec_push(to, "--push-state");
+	strvec_push(to, "--whole-archive");
+	strvec_push(to, copy);
+	strvec_push(to, "--pop-state");
+	if (l->verbose)
+		fprintf(stderr, "collect2: %s: %zu member%s %s: %s\n", in->path, n, n == 1 ? "" : "s", why, copy);
+}
+
 static int referenced(const struct namemap *refs, const struct member *mem)
 {
 	for (size_t k = 0; k < mem->nsyms; k++)
@@ -179,22 +197,222 @@ void archives_pulled_first(const struct link *l, struct ld_edit *e)
 			free(which);
 			continue;
 		}
-		if (!dir)
-			dir = temp_make_dir();
 		char *name = xasprintf("%zu-%zu", first->input, p);
-		char *copy = write_copy(in, which, nwhich, dir, name);
+		give_members(l, in, which, nwhich, &dir, name, &e->before[option_start(l, in)],
+			     "as the LTO modules pulled them");
 		free(name);
 		free(which);
-		if (!copy)
-			continue;
-		struct strvec *to = &e->before[option_start(l, in)];
-		strvec_push(to, "--push-state");
-		strvec_push(to, "--whole-archive");
-		strvec_push(to, copy);
-		strvec_push(to, "--pop-state");
-		if (l->verbose)
-			fprintf(stderr, "collect2: %s: %zu member%s as the LTO modules pulled them: %s\n", in->path,
-				nwhich, nwhich == 1 ? "" : "s", copy);
 	}
 	namemap_free(&refs);
+}
+
+/* --- where ld's rescan puts what LTRANS's code pulls ------------------
+ *
+ * ld keeps its files in a chain, in the order it loaded them, and lays
+ * out their sections in that order; lto1's objects are on it after the
+ * plugin's insertion point.  A run of members that one archive gives in
+ * the rescan goes (binutils' find_rescan_insertion) right after the last
+ * member that archive gave before; from an archive that gave none, after
+ * the last file that input_file_chain lists before the archive and that
+ * has a successor in the chain (an object or shared library not last,
+ * an archive that gave members: after its last one), then past any
+ * archive members.  input_file_chain lists the command line's files
+ * in order and then those linker scripts named, as ld read the scripts:
+ * a member of libc.so's libc_nonshared.a lands after libc.so.6, and a
+ * member of the -lgcc that follows -lc lands before it.  Runs that land
+ * at one place stand in the reverse of the order ld pulled them. */
+
+struct chain {
+	size_t nunits, *next;    /* nodes: the loaded units, lto1's objects, the rescan pulls */
+	int *member;
+	size_t head;
+};
+
+enum { NONE = (size_t)-1 };
+
+static size_t node_of_pull(const struct chain *c, size_t k) { return c->nunits + 1 + k; }
+
+/* After node AT, the run of nodes FIRST..LAST (chained already). */
+static void chain_insert(struct chain *c, size_t at, size_t first, size_t last)
+{
+	if (at == NONE) {
+		c->next[last] = c->head;
+		c->head = first;
+	} else {
+		c->next[last] = c->next[at];
+		c->next[at] = first;
+	}
+}
+
+/* ld's chain after its rescan: loaded units, lto1's objects after the
+ * insertion point, and each run of l->rescan_pulls where
+ * find_rescan_insertion puts it. */
+static void rescan_chain(const struct link *l, struct chain *c)
+{
+	size_t n = l->nloaded + 1 + l->nrescan_pulls, objects = l->nloaded;
+	c->nunits = l->nloaded;
+	c->next = xmalloc(n * sizeof *c->next);
+	c->member = xcalloc(n, sizeof *c->member);
+	c->head = NONE;
+	for (size_t i = l->nloaded; i-- > 0;) {
+		c->member[i] = l->loaded[i].member;
+		c->next[i] = c->head;
+		c->head = i;
+	}
+	chain_insert(c, l->plugin_insert < l->nloaded ? l->plugin_insert : NONE, objects, objects);
+
+	/* each input's node: its unit (objects, shared libraries), the last
+	 * member it gave (archives: ld's add_archive_element sets the
+	 * archive's next so, and the rescan after each run), lto1's objects
+	 * after the insertion point's input; then input_file_chain's order */
+	size_t *node = xmalloc((l->ninputs + 1) * sizeof *node), *order = xmalloc((l->ninputs + 1) * sizeof *order);
+	for (size_t i = 0; i <= l->ninputs; i++)
+		node[i] = NONE;
+	for (size_t i = 0; i < l->nloaded; i++)
+		node[l->loaded[i].input] = i;
+	size_t lto = l->ninputs, norder = 0; /* "input" ninputs stands for lto1's objects */
+	node[lto] = objects;
+	int placed = l->plugin_insert >= l->nloaded;
+	if (placed)
+		order[norder++] = lto;
+	for (int script = 0; script < 2; script++)
+		for (size_t i = 0; i < l->ninputs; i++) {
+			if (l->inputs[i].from_script != script)
+				continue;
+			order[norder++] = i;
+			if (!placed && l->plugin_insert < l->nloaded && l->loaded[l->plugin_insert].input == i) {
+				order[norder++] = lto;
+				placed = 1;
+			}
+		}
+
+	for (size_t k = 0; k < l->nrescan_pulls;) {
+		size_t archive = l->rescan_pulls[k].input, first = node_of_pull(c, k), last = first;
+		c->member[first] = 1;
+		for (k++; k < l->nrescan_pulls && l->rescan_pulls[k].input == archive; k++) {
+			c->next[last] = node_of_pull(c, k);
+			last = node_of_pull(c, k);
+			c->member[last] = 1;
+		}
+		size_t at = node[archive];
+		if (at == NONE) {
+			size_t before = NONE;
+			for (size_t o = 0; o < norder && order[o] != archive; o++)
+				if (node[order[o]] != NONE && c->next[node[order[o]]] != NONE)
+					before = node[order[o]];
+			at = before != NONE ? before : c->head;
+			while (at != NONE && c->next[at] != NONE && c->member[c->next[at]])
+				at = c->next[at];
+		}
+		chain_insert(c, at, first, last);
+		node[archive] = last;
+	}
+	free(node);
+	free(order);
+}
+
+/* Whether ld reads X, the archive IN (or the same file again), after
+ * lto1's objects and before argument PLACE. */
+static int gives_before(const struct link *l, const struct ld_edit *e, const struct input *x, const struct input *in,
+			size_t place)
+{
+	int same = x == in || (x->kind == in->kind && x->nmembers == in->nmembers &&
+			       (strcmp(x->path, in->path) == 0 || (x->keyed && in->keyed && x->key.dev == in->key.dev &&
+								    x->key.ino == in->key.ino)));
+	return same && x->arg >= e->at && option_start(l, x) < place;
+}
+
+/* The members a plugin's ld pulls for LTRANS's code in its rescan are
+ * given to ld where that ld lays them out: as a copy of each run under
+ * --whole-archive, before the file that follows the run in the chain
+ * (its script, for a file a script names; the end of the line when
+ * none).  ld would pull them from the archive itself wherever it comes
+ * first after lto1's objects and before that place: such an archive is
+ * replaced by a copy without them.  A run is left to ld when its place
+ * is where ld pulls it anyway (no unit in between), or when an archive
+ * a script names would have to lose members. */
+void archives_rescanned(const struct link *l, struct ld_edit *e)
+{
+	if (!l->nrescan_pulls)
+		return;
+	struct chain c;
+	rescan_chain(l, &c);
+	char *dir = NULL;
+	int **taken = xcalloc(l->ninputs, sizeof *taken); /* members a copy of inputs[i] leaves out */
+	for (size_t at = c.head; at != NONE; at = c.next[at]) {
+		if (at <= c.nunits)
+			continue;
+		size_t k = at - c.nunits - 1, archive = l->rescan_pulls[k].input, n = 0;
+		if (k > 0 && l->rescan_pulls[k - 1].input == archive)
+			continue; /* inside a run */
+		while (k + n < l->nrescan_pulls && l->rescan_pulls[k + n].input == archive)
+			n++;
+		size_t follower = c.next[node_of_pull(&c, k + n - 1)];
+		while (follower != NONE && c.member[follower])
+			follower = c.next[follower];
+		if (follower == c.nunits)
+			continue; /* before lto1's objects: not a place ld can be given */
+		size_t follower_input = follower == NONE ? l->ninputs : l->loaded[follower].input;
+		size_t place = follower == NONE ? l->args.n : option_start(l, &l->inputs[follower_input]);
+		/* where ld pulls the run itself: no unit in between */
+		int same = follower_input > archive;
+		for (size_t u = 0; same && u < l->nloaded; u++)
+			same = !(l->loaded[u].input > archive && l->loaded[u].input < follower_input);
+		const struct input *in = &l->inputs[archive];
+		int movable = !same && place >= e->at;
+		for (size_t i = 0; movable && i < l->ninputs; i++)
+			if (gives_before(l, e, &l->inputs[i], in, place))
+				movable = !l->inputs[i].from_script && !l->inputs[i].whole_archive;
+		if (!movable)
+			continue;
+		size_t *which = xmalloc(n * sizeof *which), nwhich = 0;
+		for (size_t j = 0; j < n; j++) {
+			size_t m = l->rescan_pulls[k + j].member;
+			if (in->members[m].lto)
+				continue;
+			which[nwhich++] = m;
+			for (size_t i = 0; i < l->ninputs; i++) {
+				if (!gives_before(l, e, &l->inputs[i], in, place))
+					continue;
+				if (!taken[i])
+					taken[i] = xcalloc(in->nmembers, sizeof *taken[i]);
+				taken[i][m] = 1;
+			}
+		}
+		char *name = xasprintf("rescan-%zu", k);
+		if (nwhich)
+			give_members(l, in, which, nwhich, &dir, name, &e->before[place],
+				     "as ld's rescan for LTRANS's code places them");
+		free(name);
+		free(which);
+	}
+	/* the archives that would give those members too soon */
+	for (size_t i = 0; i < l->ninputs; i++) {
+		if (!taken[i])
+			continue;
+		const struct input *x = &l->inputs[i];
+		size_t *which = xmalloc((x->nmembers + 1) * sizeof *which), nwhich = 0;
+		for (size_t m = 0; m < x->nmembers; m++)
+			if (!taken[i][m])
+				which[nwhich++] = m;
+		if (!dir)
+			dir = temp_make_dir();
+		char *name = xasprintf("without-%zu", i);
+		char *copy = write_copy(x, which, nwhich, dir, name);
+		free(name);
+		free(which);
+		if (copy)
+			e->replace[x->arg] = copy;
+		else
+			e->drop[x->arg] = 1;
+		if (!copy && option_start(l, x) != x->arg)
+			e->drop[x->arg - 1] = 1;
+		if (l->verbose)
+			fprintf(stderr, "collect2: %s: without the members ld's rescan gives later%s%s\n", x->path,
+				copy ? ": " : "", copy ? copy : "");
+		free(taken[i]);
+	}
+	free(taken);
+	free(c.next);
+	free(c.member);
 }

@@ -195,18 +195,22 @@ static void exclude_private_exports(const struct link *l, const struct ld_edit *
  * have to become dynamic as gcc's ld read the library, which they would
  * then no longer do.  The libraries are hoisted up to the first such
  * object; a library --as-needed dropped in the first pass is not. */
-static size_t insertion_point(const struct link *l, struct strvec *hoisted)
+static size_t insertion_point(struct link *l, struct strvec *hoisted)
 {
-	size_t at = 0, first = l->nloaded;
+	size_t at = 0, first = l->nloaded, last_file = l->nloaded;
 	for (size_t i = 0; i < l->nloaded && first == l->nloaded; i++) {
 		const struct loaded *u = &l->loaded[i];
-		if (u->lto && !l->inputs[u->input].from_script)
+		if (u->lto && !l->inputs[u->input].from_script) {
 			first = i;
-		else if (!u->member)
+		} else if (!u->member) {
 			at = l->inputs[u->input].arg + 1;
+			last_file = i;
+		}
 	}
 	if (first < l->nloaded && !l->loaded[first].member)
 		at = l->inputs[l->loaded[first].input].arg;
+	l->plugin_insert = first < l->nloaded && !l->loaded[first].member ? first : last_file;
+	l->rescan_from = l->plugin_insert < l->nloaded ? l->loaded[l->plugin_insert].input + 1 : 0;
 	if (l->target->format != OBJ_ELF || l->relocatable)
 		return at;
 
@@ -292,9 +296,9 @@ static struct strvec edited(const struct strvec *args, const struct ld_edit *e)
 			}
 			strvec_extend(&out, &e->objects);
 		}
+		strvec_extend(&out, &e->before[i]);
 		if (i == args->n)
 			break;
-		strvec_extend(&out, &e->before[i]);
 		if (e->replace[i])
 			strvec_push(&out, e->replace[i]);
 		else if (!e->drop[i])
@@ -495,8 +499,11 @@ int main(int argc, char **argv)
 				     .at = (size_t)-1 };
 		archives_without_lto(&l, &e);
 		run_lto_stage(&l, &e);
-		if (e.at != (size_t)-1 && !l.relocatable)
+		if (e.at != (size_t)-1 && !l.relocatable) {
 			archives_pulled_first(&l, &e);
+			link_select_rescan(&l, e.object_syms, e.nobject_syms);
+			archives_rescanned(&l, &e);
+		}
 		if (merged_output(&l, &e.objects))
 			return 0;
 		ld_args = edited(&ld_args, &e);

@@ -87,6 +87,16 @@ struct link {
 		int at_group_end;
 	} *pulls;
 	size_t npulls;
+	/* Where a linker plugin's ld puts the LTRANS objects: after
+	 * loaded[plugin_insert] (nloaded: first of all), set with the
+	 * insertion point.  ld then searches again the archives from
+	 * inputs[rescan_from] on for LTRANS's references: the members it
+	 * pulls so, in its order (rescan_pulls), from the symbols as the
+	 * member selection left them (selection). */
+	size_t plugin_insert, rescan_from;
+	struct selection *selection;
+	struct pull *rescan_pulls;
+	size_t nrescan_pulls;
 };
 
 /* How ld's arguments change after the scan: per argument, left out
@@ -113,6 +123,11 @@ int link_lto_marker(const struct link *l, const char *name);
 /* scan.c: the global symbols of the objects at PATHS (one that cannot be
  * opened is left to ld to report), appended to *SYMS. */
 void link_objects_symbols(const struct strvec *paths, struct link_sym **syms, size_t *n);
+/* scan.c: the members ld's rescan pulls for the LTRANS objects, whose
+ * symbols are SYMS[0..N), into l->rescan_pulls: a linker plugin's ld
+ * searches the archives after the insertion point again once it has
+ * added the objects. */
+void link_select_rescan(struct link *l, const struct link_sym *syms, size_t n);
 /* scan.c: an earlier input that is the same file as IN (read once), or NULL. */
 const struct input *link_same_file_before(const struct link *l, const struct input *in);
 
@@ -133,6 +148,10 @@ void archives_without_lto(const struct link *l, struct ld_edit *e);
  * selection pulled, in its order (gcc's plugin link pulls them for the
  * LTO modules' symbols, not for LTRANS's). */
 void archives_pulled_first(const struct link *l, struct ld_edit *e);
+
+/* archives.c: give ld the members of l->rescan_pulls where a plugin's
+ * ld puts them. */
+void archives_rescanned(const struct link *l, struct ld_edit *e);
 
 /* verscript.c: the LTO definitions the version scripts make local. */
 void version_script_locals(const struct link *l, struct strvec *locals);

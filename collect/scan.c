@@ -89,7 +89,7 @@ static void raw_symbols(struct obj_file *f, struct link_sym **syms, size_t *n)
 {
 	for (size_t i = 0; i < obj_nsymbols(f); i++) {
 		const struct obj_symbol *s = obj_symbol(f, i);
-		if (s->binding == OBJB_LOCAL || !*s->name)
+		if (s->binding == OBJB_LOCAL || !*s->name || s->hidden_version)
 			continue;
 		add_sym(syms, n, s->name, s->section != -1, s->binding == OBJB_WEAK, s->section == -3,
 			s->binding != OBJB_WEAK && in_comdat(f, s->section));
@@ -173,6 +173,7 @@ struct selection {
 	struct namemap defined, undefined;
 	struct namemap regular_refs; /* referenced by an object, not only by a shared library */
 	int auto_import;             /* PE-COFF, unless --disable-auto-import */
+	int after_lto;               /* ld's rescan once the LTRANS objects are in */
 	struct link *l;
 };
 
@@ -262,11 +263,16 @@ static int walk_archive(struct selection *s, struct input *in, size_t index, int
 				continue;
 			mem->pulled = 1;
 			take(s, mem->syms, mem->nsyms, 0);
-			if (obj_kind_is_object(mem->kind))
-				loaded(s->l, mem->path, mem->lto, mem->slim, 0, mem->syms, mem->nsyms, index, 1, 1);
 			struct link *l = s->l;
-			l->pulls = xrealloc(l->pulls, (l->npulls + 1) * sizeof *l->pulls);
-			l->pulls[l->npulls++] = (struct pull){ index, m, at_group_end };
+			if (s->after_lto) {
+				l->rescan_pulls = xrealloc(l->rescan_pulls, (l->nrescan_pulls + 1) * sizeof *l->rescan_pulls);
+				l->rescan_pulls[l->nrescan_pulls++] = (struct pull){ index, m, at_group_end };
+			} else {
+				if (obj_kind_is_object(mem->kind))
+					loaded(l, mem->path, mem->lto, mem->slim, 0, mem->syms, mem->nsyms, index, 1, 1);
+				l->pulls = xrealloc(l->pulls, (l->npulls + 1) * sizeof *l->pulls);
+				l->pulls[l->npulls++] = (struct pull){ index, m, at_group_end };
+			}
 			pulled++;
 			again = 1;
 		}
@@ -275,39 +281,48 @@ static int walk_archive(struct selection *s, struct input *in, size_t index, int
 }
 
 
-static void select_members(struct link *l)
+/* ld's walk over INPUTS[0..N): objects and shared libraries add their
+ * symbols (a shared library --as-needed drops has none), archives give
+ * the members that define what is undefined, a --start-group is walked
+ * again at its end until none gives more. */
+static void walk_inputs(struct selection *s, struct input *inputs, size_t n, size_t index)
 {
-	struct selection s = { .l = l, .auto_import = l->target->format == OBJ_COFF &&
-								!strvec_contains(&l->args, "--disable-auto-import") };
-	for (size_t i = 0; i < l->undefined.n; i++)
-		set_add(&s.undefined, l->undefined.v[i]);
-	for (size_t i = 0; i < l->ninputs; i++) {
-		struct input *in = &l->inputs[i];
+	for (size_t i = 0; i < n; i++) {
+		struct input *in = &inputs[i];
 		if (!obj_kind_is_archive(in->kind)) {
-			int dso = in->kind == OBJK_ELF_DYN, needed = !dso || dso_needed(&s, in);
-			take(&s, in->syms, in->nsyms, dso);
-			if (obj_kind_is_object(in->kind) || dso)
-				loaded(l, in->path, in->lto, in->slim, dso, in->syms, in->nsyms, i, 0, needed);
+			int dso = in->kind == OBJK_ELF_DYN, needed = !dso || dso_needed(s, in);
+			if (needed)
+				take(s, in->syms, in->nsyms, dso);
+			if ((obj_kind_is_object(in->kind) || dso) && !s->after_lto)
+				loaded(s->l, in->path, in->lto, in->slim, dso, in->syms, in->nsyms, index + i, 0, needed);
 			continue;
 		}
-		walk_archive(&s, in, i, 0);
+		walk_archive(s, in, index + i, 0);
 		/* the end of a group: walk its archives until none pulls more */
-		if (in->group && (i + 1 == l->ninputs || l->inputs[i + 1].group != in->group)) {
+		if (in->group && (i + 1 == n || inputs[i + 1].group != in->group)) {
 			size_t first = i;
-			while (first > 0 && l->inputs[first - 1].group == in->group)
+			while (first > 0 && inputs[first - 1].group == in->group)
 				first--;
 			int more = 1;
 			while (more) {
 				more = 0;
 				for (size_t k = first; k <= i; k++)
-					if (obj_kind_is_archive(l->inputs[k].kind))
-						more += walk_archive(&s, &l->inputs[k], k, 1);
+					if (obj_kind_is_archive(inputs[k].kind))
+						more += walk_archive(s, &inputs[k], index + k, 1);
 			}
 		}
 	}
-	namemap_free(&s.defined);
-	namemap_free(&s.undefined);
-	namemap_free(&s.regular_refs);
+}
+
+static void select_members(struct link *l)
+{
+	struct selection *s = xcalloc(1, sizeof *s);
+	*s = (struct selection){ .l = l, .auto_import = l->target->format == OBJ_COFF &&
+							 !strvec_contains(&l->args, "--disable-auto-import") };
+	for (size_t i = 0; i < l->undefined.n; i++)
+		set_add(&s->undefined, l->undefined.v[i]);
+	walk_inputs(s, l->inputs, l->ninputs, 0);
+	l->selection = s;
 }
 
 /* An object or a shared library, opened. */
@@ -462,4 +477,22 @@ void link_scan(struct link *l)
 		if (!l->inputs[i].scanned)
 			scan_input(l, &l->inputs[i], 0);
 	select_members(l);
+}
+
+/* Once a linker plugin has added its LTRANS objects, ld searches again
+ * the archives that follow the insertion point (the statements after
+ * it; those before stay as the first pass left them), in their order, a
+ * group until it gives no more, and reloads the shared libraries
+ * --as-needed dropped: what LTRANS's code references beyond the IR's
+ * symbols (libgcc's __divdi3, libc_nonshared's __stack_chk_fail_local,
+ * libgcc_s's _Unwind_Resume stub) comes from there (binutils ldlang.c,
+ * lang_process after plugin_call_all_symbols_read). */
+void link_select_rescan(struct link *l, const struct link_sym *syms, size_t n)
+{
+	struct selection *s = l->selection;
+	if (!s || l->rescan_from >= l->ninputs)
+		return;
+	take(s, syms, n, 0);
+	s->after_lto = 1;
+	walk_inputs(s, l->inputs + l->rescan_from, l->ninputs - l->rescan_from, l->rescan_from);
 }

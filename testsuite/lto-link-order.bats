@@ -37,7 +37,7 @@ members() {
 	local map=$1 list
 	shift
 	list=$(sed -n '/^Archive member included/,/^\(Discarded\|Allocating\|Memory\|As-needed\|Linker script\)/p' "$map" |
-		grep -E '^[^ ].*\.a\(' | awk '{print $1}' | sed -E 's|.*/||; s/^[0-9]+-[0-9]+-//' | sort)
+		grep -E '^[^ ].*\.a\(' | awk '{print $1}' | sed -E 's|.*/||; s/^([0-9]+-[0-9]+|rescan-[0-9]+|without-[0-9]+)-//' | sort)
 	local m
 	for m in "$@"; do
 		list=$(grep -v -F "($m)" <<<"$list")
@@ -69,6 +69,41 @@ EOF2
 	# __cxa_finalize (libc.so.6's order, not LTRANS's)
 	cmp g/p x/p || fail ".dynstr: $(diff <(readelf -p .dynstr g/p) <(readelf -p .dynstr x/p))"
 	run ./x/p
+	assert_success
+}
+
+@test "lto link order: members only LTRANS's code calls land where ld's rescan puts them (-m32 libgcc, libc_nonshared)" {
+	require_m32_run
+	cat >a.c <<'EOF2'
+#include <stdio.h>
+#include <string.h>
+long long f(long long a, long long b);
+int first_fn(int x);
+int main(int argc, char **argv) { char buf[64]; strcpy(buf, argv[0]); printf("%lld %s %d\n", f(argc * 1000000007LL, argc + 6), buf, first_fn(argc)); return 0; }
+EOF2
+	cat >b.c <<'EOF2'
+long long f(long long a, long long b) { return a % b + a / (b + 3); }
+EOF2
+	echo 'int first_fn(int x) { return x + 1; }' >first.c
+	echo 'int plain_fn(int x) { return x - 1; }' >plain.c
+	both c '$CC -m32 -O2 -flto -fstack-protector-strong -frandom-seed=a -c ../a.c -o a.o' \
+		'$CC -m32 -O2 -flto -frandom-seed=b -c ../b.c -o b.o' \
+		'$CC -m32 -O2 -c ../first.c ../plain.c && ar rc libfirst.a first.o'
+	local line n=0
+	# __divdi3 and __moddi3 (libgcc.a) and __stack_chk_fail_local
+	# (libc_nonshared.a, in libc.so's GROUP) are called by LTRANS's code
+	# only.  zlib's shape first: -lc before gcc's -lgcc puts libgcc's
+	# members first, as ld's input chain lists a script's files last
+	# (before 2026-12-07: __stack_chk_fail_local first, 9 bytes more
+	# .text); then a file after -lc; then members to come after the
+	# member a later archive gives the first pass (libgcc.a is copied
+	# without them)
+	for line in 'a.o b.o -lc' 'a.o b.o -lc plain.o' 'a.o b.o -lgcc libfirst.a plain.o'; do
+		n=$((n + 1))
+		both c "\$CC -m32 -O2 -flto -fstack-protector-strong $line libfirst.a -o p$n"
+		cmp g/p$n x/p$n || fail "$line: $(diff <(nm -n g/p$n) <(nm -n x/p$n) | head -5)"
+	done
+	run ./x/p1
 	assert_success
 }
 
