@@ -37,9 +37,9 @@ static int has_lto_member(const struct input *in)
 }
 
 /* A copy of IN's members WHICH[0..N) in that order (all but the LTO
- * ones when WHICH is NULL), written in DIR as NAME-ARCHIVE; NULL when no
+ * ones when WHICH is NULL), in a temporary directory; NULL when no
  * member is left. */
-static char *write_copy(const struct input *in, const size_t *which, size_t n, const char *dir, const char *name)
+static char *write_copy(const struct input *in, const size_t *which, size_t n)
 {
 	char *err = NULL;
 	struct ar_file *a = ar_open(in->path, &err);
@@ -72,7 +72,10 @@ static char *write_copy(const struct input *in, const size_t *which, size_t n, c
 	}
 	char *path = NULL;
 	if (ar_writer_count(w)) {
-		path = xasprintf("%s/%s-%s", dir, name, file_base_name(in->path));
+		/* the archive's own name, in a directory of its own: ld
+		 * matches it (PE's auto-export leaves out what libgcc.a,
+		 * libmingw32.a, ... define) */
+		path = xasprintf("%s/%s", temp_make_dir(), file_base_name(in->path));
 		if (ar_writer_write(w, path, &err) < 0)
 			fatal("%s", err);
 	}
@@ -95,7 +98,6 @@ static size_t option_start(const struct link *l, const struct input *in)
 
 void archives_without_lto(const struct link *l, struct ld_edit *e)
 {
-	char *dir = NULL;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		const struct input *in = &l->inputs[i];
 		if (!obj_kind_is_archive(in->kind) || in->from_script || !has_lto_member(in))
@@ -110,11 +112,7 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 		if (same) {
 			copy = e->replace[same->arg];
 		} else {
-			if (!dir)
-				dir = temp_make_dir();
-			char *name = xasprintf("%zu", i);
-			copy = write_copy(in, NULL, 0, dir, name);
-			free(name);
+			copy = write_copy(in, NULL, 0);
 		}
 		if (l->verbose)
 			fprintf(stderr, "collect2: %s: LTO members left out for ld%s%s\n", in->path,
@@ -129,14 +127,12 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 	}
 }
 
-/* Give ld IN's members WHICH[0..N), in that order, as a copy (in *DIR,
- * made when first needed) read whole, with the words appended to TO. */
-static void give_members(const struct link *l, const struct input *in, const size_t *which, size_t n, char **dir,
-			 const char *name, struct strvec *to, const char *why)
+/* Give ld IN's members WHICH[0..N), in that order, as a copy read
+ * whole, with the words appended to TO. */
+static void give_members(const struct link *l, const struct input *in, const size_t *which, size_t n,
+			 struct strvec *to, const char *why)
 {
-	if (!*dir)
-		*dir = temp_make_dir();
-	char *copy = write_copy(in, which, n, *dir, name);
+	char *copy = write_copy(in, which, n);
 	if (!copy)
 		return;
 	strvec_push(to, "--push-state");
@@ -145,6 +141,77 @@ static void give_members(const struct link *l, const struct input *in, const siz
 	strvec_push(to, "--pop-state");
 	if (l->verbose)
 		fprintf(stderr, "collect2: %s: %zu member%s %s: %s\n", in->path, n, n == 1 ? "" : "s", why, copy);
+}
+
+/* A PE-COFF import library (one with members holding .idata$ sections)
+ * is not copied: ld lays out the import tables (.idata$2 to $7) sorted
+ * by the name of the archive their members come from (SORT(*) in the
+ * PE linker scripts), so a copy by another name would move its DLL's
+ * block, or split it. */
+static int import_library(const struct link *l, const struct input *in)
+{
+	for (size_t m = 0; l->target->format == OBJ_COFF && m < in->nmembers; m++)
+		if (in->members[m].import)
+			return 1;
+	return 0;
+}
+
+/* Whether MEM defines a name of REFS, or __imp_X for an X of REFS (ld's
+ * auto-import of data: X in *NAME then, the name a reference has); the
+ * first such name in *NAME. */
+static int defines_one_of(const struct member *mem, const struct namemap *refs, const char **name)
+{
+	for (size_t j = 0; j < mem->nsyms; j++) {
+		const char *s = mem->syms[j].name;
+		if (mem->syms[j].defined && namemap_get(refs, s)) {
+			*name = s;
+			return 1;
+		}
+		if (mem->syms[j].defined && !strncmp(s, "__imp_", 6) && namemap_get(refs, s + 6)) {
+			*name = s + 6;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Make ld pull IN's members WHICH[0..N) from IN itself, as its walk
+ * pulled them in the first pass.  Those that LTRANS's objects or the
+ * files before IN reference, ld pulls there anyway; for each other one,
+ * -u with the symbol that a file other than IN's members references
+ * (ld then pulls what those members need in its own order, an import
+ * library's head and tail after the stubs).  -u enters the name in ld's
+ * symbol table before any file: the fewer, the nearer gcc's order of
+ * its entries (the order of the program's symbol table). */
+static void name_members(const struct link *l, const struct ld_edit *e, const struct input *in, const size_t *which,
+			 size_t n, struct strvec *to)
+{
+	struct namemap refs = { 0 }, natural = { 0 };
+	size_t self = (size_t)(in - l->inputs), named = 0;
+	for (size_t i = 0; i < e->nobject_syms; i++)
+		if (!e->object_syms[i].defined)
+			namemap_put(&natural, e->object_syms[i].name, 1);
+	for (size_t i = 0; i < l->nloaded; i++)
+		for (size_t k = 0; l->loaded[i].input != self && k < l->loaded[i].nsyms; k++)
+			if (!l->loaded[i].syms[k].defined) {
+				namemap_put(&refs, l->loaded[i].syms[k].name, 1);
+				if (!l->loaded[i].lto && l->loaded[i].input < self)
+					namemap_put(&natural, l->loaded[i].syms[k].name, 1);
+			}
+	for (size_t k = 0; k < n; k++) {
+		const struct member *mem = &in->members[which[k]];
+		const char *name;
+		if (defines_one_of(mem, &natural, &name) || !defines_one_of(mem, &refs, &name))
+			continue;
+		strvec_push(to, "-u");
+		strvec_push(to, name);
+		named++;
+	}
+	namemap_free(&refs);
+	namemap_free(&natural);
+	if (l->verbose)
+		fprintf(stderr, "collect2: %s: %zu member%s as the LTO modules pulled them (-u for %zu)\n", in->path, n,
+			n == 1 ? "" : "s", named);
 }
 
 static int referenced(const struct namemap *refs, const struct member *mem)
@@ -173,7 +240,6 @@ static int referenced(const struct namemap *refs, const struct member *mem)
  * script's, are left to ld too. */
 void archives_pulled_first(const struct link *l, struct ld_edit *e)
 {
-	char *dir = NULL;
 	struct namemap refs = { 0 }; /* what LTRANS's objects reference */
 	for (size_t i = 0; i < e->nobject_syms; i++)
 		if (!e->object_syms[i].defined)
@@ -197,10 +263,11 @@ void archives_pulled_first(const struct link *l, struct ld_edit *e)
 			free(which);
 			continue;
 		}
-		char *name = xasprintf("%zu-%zu", first->input, p);
-		give_members(l, in, which, nwhich, &dir, name, &e->before[option_start(l, in)],
-			     "as the LTO modules pulled them");
-		free(name);
+		if (import_library(l, in))
+			name_members(l, e, in, which, nwhich, &e->before[option_start(l, in)]);
+		else
+			give_members(l, in, which, nwhich, &e->before[option_start(l, in)],
+				     "as the LTO modules pulled them");
 		free(which);
 	}
 	namemap_free(&refs);
@@ -337,7 +404,6 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 		return;
 	struct chain c;
 	rescan_chain(l, &c);
-	char *dir = NULL;
 	int **taken = xcalloc(l->ninputs, sizeof *taken); /* members a copy of inputs[i] leaves out */
 	for (size_t at = c.head; at != NONE; at = c.next[at]) {
 		if (at <= c.nunits)
@@ -359,7 +425,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 		for (size_t u = 0; same && u < l->nloaded; u++)
 			same = !(l->loaded[u].input > archive && l->loaded[u].input < follower_input);
 		const struct input *in = &l->inputs[archive];
-		int movable = !same && place >= e->at;
+		int movable = !same && place >= e->at && !import_library(l, in);
 		for (size_t i = 0; movable && i < l->ninputs; i++)
 			if (gives_before(l, e, &l->inputs[i], in, place))
 				movable = !l->inputs[i].from_script && !l->inputs[i].whole_archive;
@@ -379,11 +445,9 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 				taken[i][m] = 1;
 			}
 		}
-		char *name = xasprintf("rescan-%zu", k);
 		if (nwhich)
-			give_members(l, in, which, nwhich, &dir, name, &e->before[place],
+			give_members(l, in, which, nwhich, &e->before[place],
 				     "as ld's rescan for LTRANS's code places them");
-		free(name);
 		free(which);
 	}
 	/* the archives that would give those members too soon */
@@ -395,11 +459,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 		for (size_t m = 0; m < x->nmembers; m++)
 			if (!taken[i][m])
 				which[nwhich++] = m;
-		if (!dir)
-			dir = temp_make_dir();
-		char *name = xasprintf("without-%zu", i);
-		char *copy = write_copy(x, which, nwhich, dir, name);
-		free(name);
+		char *copy = write_copy(x, which, nwhich);
 		free(which);
 		if (copy)
 			e->replace[x->arg] = copy;

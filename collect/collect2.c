@@ -178,6 +178,44 @@ static void exclude_private_exports(const struct link *l, const struct ld_edit *
 	strvec_free(&names);
 }
 
+/* A name the --defsym expression parser reads as one symbol. */
+static int plain_symbol_name(const char *s)
+{
+	return *s && !(*s >= '0' && *s <= '9') &&
+	       s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.$")] == 0;
+}
+
+/* On PE-COFF gcc's plugin link keeps in the program's symbol table, as
+ * absolute symbols of value 0, the global definitions of the IR that
+ * LTRANS's objects no longer define (inlined, internalized): ld's entry
+ * for the name still belongs to the plugin's stand-in for the claimed
+ * file.  ld is given them by --defsym where the claimed files stood
+ * (ld enters the name in its symbol table there, which orders the
+ * program's), so that the symbol table is gcc's; a name a non-LTO file
+ * defines, or one --defsym cannot spell, is left out. */
+static void ir_definitions_left(const struct link *l, struct ld_edit *e)
+{
+	struct namemap defined = { 0 }, given = { 0 };
+	for (size_t i = 0; i < e->nobject_syms; i++)
+		if (e->object_syms[i].defined)
+			namemap_put(&defined, e->object_syms[i].name, 1);
+	for (size_t i = 0; i < l->nloaded; i++)
+		for (size_t k = 0; !l->loaded[i].lto && k < l->loaded[i].nsyms; k++)
+			if (l->loaded[i].syms[k].defined)
+				namemap_put(&defined, l->loaded[i].syms[k].name, 1);
+	for (size_t i = 0; i < l->nloaded; i++)
+		for (size_t k = 0; l->loaded[i].lto && k < l->loaded[i].nsyms; k++) {
+			const char *name = l->loaded[i].syms[k].name;
+			if (!l->loaded[i].syms[k].defined || namemap_get(&defined, name) || namemap_get(&given, name) ||
+			    !plain_symbol_name(name))
+				continue;
+			namemap_put(&given, name, 1);
+			strvec_pushf(&e->ir_symbols, "--defsym=%s=0", name);
+		}
+	namemap_free(&defined);
+	namemap_free(&given);
+}
+
 /* Where ld is to read lto1's objects: where GCC's plugin puts the files
  * it adds (ld's find_replacements_insert_point), after the first file
  * claimed in load order, or when that is an archive member, after the
@@ -294,6 +332,7 @@ static struct strvec edited(const struct strvec *args, const struct ld_edit *e)
 				strvec_extend(&out, &e->hoisted);
 				strvec_push(&out, "--pop-state");
 			}
+			strvec_extend(&out, &e->ir_symbols);
 			strvec_extend(&out, &e->objects);
 		}
 		strvec_extend(&out, &e->before[i]);
@@ -506,6 +545,8 @@ int main(int argc, char **argv)
 		}
 		if (merged_output(&l, &e.objects))
 			return 0;
+		if (l.target->format == OBJ_COFF && e.at != (size_t)-1 && !l.relocatable)
+			ir_definitions_left(&l, &e);
 		ld_args = edited(&ld_args, &e);
 		if (l.target->format == OBJ_COFF && l.shared)
 			exclude_private_exports(&l, &e, &ld_args);

@@ -26,6 +26,7 @@ struct member {
 	char *path;            /* "lib.a@0xOFFSET", or the file of a thin member */
 	enum obj_kind kind;
 	int lto, slim;         /* carries LTO IR; has no real code */
+	int import;            /* has .idata$ sections: a DLL's import stub (PE-COFF) */
 	int pulled;
 	struct link_sym *syms;
 	size_t nsyms;
@@ -111,6 +112,7 @@ struct ld_edit {
 	struct link_sym *object_syms;  /* the global symbols of OBJECTS */
 	size_t nobject_syms;
 	struct strvec hoisted;         /* the shared libraries ld has read when the objects come */
+	struct strvec ir_symbols;      /* PE-COFF: --defsym of the IR's definitions LTRANS dropped */
 };
 
 /* ldargs.c: read ld's arguments, find its inputs and classify them. */

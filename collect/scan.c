@@ -384,6 +384,8 @@ static void scan_input(const struct link *l, struct input *in, int find_marker)
 						   : open_file(mem->path);
 			if (!f)
 				stop("%s", err);
+			for (size_t k = 0; k < obj_nsections(f) && !mem->import; k++)
+				mem->import = strncmp(obj_section(f, k)->name, ".idata$", 7) == 0;
 			scan_object(l, f, mem->path, find_marker, &mem->lto, &mem->slim, &mem->syms, &mem->nsyms);
 		}
 		ar_close(a);
