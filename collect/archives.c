@@ -24,9 +24,11 @@
 #include "obj.h"
 #include "tempfile.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int has_lto_member(const struct input *in)
 {
@@ -37,9 +39,11 @@ static int has_lto_member(const struct input *in)
 }
 
 /* A copy of IN's members WHICH[0..N) in that order (all but the LTO
- * ones when WHICH is NULL), in a temporary directory; NULL when no
- * member is left. */
-static char *write_copy(const struct input *in, const size_t *which, size_t n)
+ * ones when WHICH is NULL), at PATH, or when PATH is NULL in a temporary
+ * directory of its own by the archive's name (ld matches it: PE's
+ * auto-export leaves out what libgcc.a, libmingw32.a, ... define); NULL
+ * when no member is left. */
+static char *write_copy(const struct input *in, const size_t *which, size_t n, const char *at)
 {
 	char *err = NULL;
 	struct ar_file *a = ar_open(in->path, &err);
@@ -72,10 +76,7 @@ static char *write_copy(const struct input *in, const size_t *which, size_t n)
 	}
 	char *path = NULL;
 	if (ar_writer_count(w)) {
-		/* the archive's own name, in a directory of its own: ld
-		 * matches it (PE's auto-export leaves out what libgcc.a,
-		 * libmingw32.a, ... define) */
-		path = xasprintf("%s/%s", temp_make_dir(), file_base_name(in->path));
+		path = at ? xstrdup(at) : xasprintf("%s/%s", temp_make_dir(), file_base_name(in->path));
 		if (ar_writer_write(w, path, &err) < 0)
 			fatal("%s", err);
 	}
@@ -112,7 +113,7 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 		if (same) {
 			copy = e->replace[same->arg];
 		} else {
-			copy = write_copy(in, NULL, 0);
+			copy = write_copy(in, NULL, 0, NULL);
 		}
 		if (l->verbose)
 			fprintf(stderr, "collect2: %s: LTO members left out for ld%s%s\n", in->path,
@@ -127,12 +128,12 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 	}
 }
 
-/* Give ld IN's members WHICH[0..N), in that order, as a copy read
- * whole, with the words appended to TO. */
+/* Give ld IN's members WHICH[0..N), in that order, as a copy (at AT, or
+ * by the archive's name) read whole, with the words appended to TO. */
 static void give_members(const struct link *l, const struct input *in, const size_t *which, size_t n,
-			 struct strvec *to, const char *why)
+			 const char *at, struct strvec *to, const char *why)
 {
-	char *copy = write_copy(in, which, n);
+	char *copy = write_copy(in, which, n, at);
 	if (!copy)
 		return;
 	strvec_push(to, "--push-state");
@@ -266,7 +267,7 @@ void archives_pulled_first(const struct link *l, struct ld_edit *e)
 		if (import_library(l, in))
 			name_members(l, e, in, which, nwhich, &e->before[option_start(l, in)]);
 		else
-			give_members(l, in, which, nwhich, &e->before[option_start(l, in)],
+			give_members(l, in, which, nwhich, NULL, &e->before[option_start(l, in)],
 				     "as the LTO modules pulled them");
 		free(which);
 	}
@@ -378,15 +379,92 @@ static void rescan_chain(const struct link *l, struct chain *c)
 	free(order);
 }
 
+/* Whether X is the archive IN, or the same file named again. */
+static int same_archive(const struct input *x, const struct input *in)
+{
+	return x == in || (x->kind == in->kind && x->nmembers == in->nmembers &&
+			   (strcmp(x->path, in->path) == 0 ||
+			    (x->keyed && in->keyed && x->key.dev == in->key.dev && x->key.ino == in->key.ino)));
+}
+
 /* Whether ld reads X, the archive IN (or the same file again), after
  * lto1's objects and before argument PLACE. */
 static int gives_before(const struct link *l, const struct ld_edit *e, const struct input *x, const struct input *in,
 			size_t place)
 {
-	int same = x == in || (x->kind == in->kind && x->nmembers == in->nmembers &&
-			       (strcmp(x->path, in->path) == 0 || (x->keyed && in->keyed && x->key.dev == in->key.dev &&
-								    x->key.ino == in->key.ino)));
-	return same && x->arg >= e->at && option_start(l, x) < place;
+	return same_archive(x, in) && x->arg >= e->at && option_start(l, x) < place;
+}
+
+/* An import library's run can move only under names that sort as the
+ * archives' (respelled, below), and only when it is all that archive
+ * gives: a run of stubs after the head and tail another pass pulled
+ * would fall outside its DLL's block.  RESPELL: every import library of
+ * the link can be respelled. */
+static int import_run_movable(const struct link *l, const struct input *in, int respell)
+{
+	for (size_t u = 0; respell && u < l->nloaded; u++)
+		if (l->loaded[u].member && same_archive(&l->inputs[l->loaded[u].input], in))
+			return 0;
+	return respell;
+}
+
+/* ld sorts the import tables by the name of the archive (above): an
+ * import library whose members move is given to ld, with every other
+ * import library of the link, by a name in one temporary directory TOP
+ * that sorts as its own name does, TOP/r<directory, '/' as '.'>/<name>;
+ * the others as symbolic links.  NULL when a name is too long. */
+static char *respelled_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = xasprintf("r%.*s", slash ? (int)(slash - path) : 0, path);
+	for (char *p = dir; *p; p++)
+		if (*p == '/')
+			*p = '.';
+	if (strlen(dir) > 200) {
+		free(dir);
+		return NULL;
+	}
+	char *name = xasprintf("%s/%s", dir, slash ? slash + 1 : path);
+	free(dir);
+	return name;
+}
+
+static char *respelled(const char *top, const char *path)
+{
+	char *name = respelled_name(path), *slash = strrchr(name, '/');
+	*slash = 0;
+	char *dir = temp_make_subdir(top, name);
+	char *r = xasprintf("%s/%s", dir, slash + 1);
+	free(dir);
+	free(name);
+	return r;
+}
+
+/* Whether every import library of the link can be given by another
+ * name: none a script names, no name too long. */
+static int can_respell(const struct link *l)
+{
+	for (size_t i = 0; i < l->ninputs; i++) {
+		if (!obj_kind_is_archive(l->inputs[i].kind) || !import_library(l, &l->inputs[i]))
+			continue;
+		char *name = respelled_name(l->inputs[i].path);
+		if (!name || l->inputs[i].from_script)
+			return 0;
+		free(name);
+	}
+	return 1;
+}
+
+/* Put IN on ld's line as PATH. */
+static void give_as(const struct link *l, struct ld_edit *e, const struct input *in, char *path)
+{
+	if (path)
+		e->replace[in->arg] = path;
+	else
+		e->drop[in->arg] = 1;
+	/* "-l NAME", "--library NAME": the option word goes */
+	if (option_start(l, in) != in->arg)
+		e->drop[in->arg - 1] = 1;
 }
 
 /* The members a plugin's ld pulls for LTRANS's code in its rescan are
@@ -405,6 +483,8 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 	struct chain c;
 	rescan_chain(l, &c);
 	int **taken = xcalloc(l->ninputs, sizeof *taken); /* members a copy of inputs[i] leaves out */
+	int respell = can_respell(l);
+	char *top = NULL; /* the respelled import libraries' directory, once one moves */
 	for (size_t at = c.head; at != NONE; at = c.next[at]) {
 		if (at <= c.nunits)
 			continue;
@@ -425,7 +505,8 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 		for (size_t u = 0; same && u < l->nloaded; u++)
 			same = !(l->loaded[u].input > archive && l->loaded[u].input < follower_input);
 		const struct input *in = &l->inputs[archive];
-		int movable = !same && place >= e->at && !import_library(l, in);
+		int import = import_library(l, in);
+		int movable = !same && place >= e->at && (!import || import_run_movable(l, in, respell));
 		for (size_t i = 0; movable && i < l->ninputs; i++)
 			if (gives_before(l, e, &l->inputs[i], in, place))
 				movable = !l->inputs[i].from_script && !l->inputs[i].whole_archive;
@@ -445,9 +526,18 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 				taken[i][m] = 1;
 			}
 		}
+		char *copy_at = NULL;
+		if (import) {
+			if (!top)
+				top = temp_make_dir();
+			char *name = respelled(top, in->path);
+			copy_at = xasprintf("%s~", name); /* right after the archive's name */
+			free(name);
+		}
 		if (nwhich)
-			give_members(l, in, which, nwhich, &e->before[place],
+			give_members(l, in, which, nwhich, copy_at, &e->before[place],
 				     "as ld's rescan for LTRANS's code places them");
+		free(copy_at);
 		free(which);
 	}
 	/* the archives that would give those members too soon */
@@ -459,19 +549,28 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 		for (size_t m = 0; m < x->nmembers; m++)
 			if (!taken[i][m])
 				which[nwhich++] = m;
-		char *copy = write_copy(x, which, nwhich);
+		char *copy_at = top && import_library(l, x) ? respelled(top, x->path) : NULL;
+		char *copy = write_copy(x, which, nwhich, copy_at);
 		free(which);
-		if (copy)
-			e->replace[x->arg] = copy;
-		else
-			e->drop[x->arg] = 1;
-		if (!copy && option_start(l, x) != x->arg)
-			e->drop[x->arg - 1] = 1;
+		free(copy_at);
+		give_as(l, e, x, copy);
 		if (l->verbose)
 			fprintf(stderr, "collect2: %s: without the members ld's rescan gives later%s%s\n", x->path,
 				copy ? ": " : "", copy ? copy : "");
-		free(taken[i]);
 	}
+	/* the other import libraries, by their respelled names */
+	for (size_t i = 0; top && i < l->ninputs; i++) {
+		const struct input *x = &l->inputs[i];
+		if (taken[i] || !obj_kind_is_archive(x->kind) || !import_library(l, x))
+			continue;
+		char *path = respelled(top, x->path), *target = realpath(x->path, NULL);
+		if (!target || (symlink(target, path) < 0 && errno != EEXIST))
+			fatal("cannot link %s to %s: %m", path, x->path);
+		free(target);
+		give_as(l, e, x, path);
+	}
+	for (size_t i = 0; i < l->ninputs; i++)
+		free(taken[i]);
 	free(taken);
 	free(c.next);
 	free(c.member);

@@ -118,7 +118,7 @@ static void on_signal(int sig)
 			for (int i = 0; i < ntemps; i++)
 				unlink(temps[i]);
 		if (!keep_temps) {
-			for (int i = 0; i < ndirs; i++)
+			for (int i = ndirs; i-- > 0;) /* a directory's own last */
 				remove_dir(dirs[i]);
 			for (int i = 0; i < nfailure_dirs; i++)
 				remove_dir(failure_dirs[i]);
@@ -315,16 +315,31 @@ char *temp_make_scratch(const char *suffix)
 	return path;
 }
 
+static void add_dir(char *path)
+{
+	if (ndirs >= MAX_CHILDREN)
+		fatal("too many temporary directories");
+	dirs[ndirs] = path;
+	++ndirs;
+}
+
 char *temp_make_dir(void)
 {
 	const char *dir = temp_dir();
 	char *path = xasprintf("%s/ccXXXXXX", dir);
 	if (!mkdtemp(path))
 		fatal("cannot create temporary directory in %s: %s", dir, strerror(errno));
-	if (ndirs >= MAX_CHILDREN)
-		fatal("too many temporary directories");
-	dirs[ndirs] = path;
-	++ndirs;
+	add_dir(path);
+	return path;
+}
+
+char *temp_make_subdir(const char *parent, const char *name)
+{
+	char *path = xasprintf("%s/%s", parent, name);
+	if (mkdir(path, 0700) == 0)
+		add_dir(path);
+	else if (errno != EEXIST)
+		fatal("cannot create temporary directory %s: %s", path, strerror(errno));
 	return path;
 }
 
@@ -373,7 +388,7 @@ void temp_cleanup(int failed)
 		free(temps[i]);
 	ntemps = 0;
 	if (!keep_temps)
-		for (int i = 0; i < ndirs; i++)
+		for (int i = ndirs; i-- > 0;) /* a directory's own last */
 			remove_dir(dirs[i]);
 	ndirs = 0;
 }

@@ -148,10 +148,6 @@ static void read_link_options(struct link_options *o)
 	o->verify = !v || strcmp(v, "0") != 0;
 }
 
-/* Small enough for one backend run without WPA: the size of all the IR
- * (compressed), below which partitioning costs more than it saves. */
-enum { SMALL_IR_BYTES = 256 * 1024 };
-
 /* One link, in lld's LTO shape: config (what the link and its options
  * say), add (the LTO inputs read), compile (resolution and the backend,
  * or the -r merge); everything the steps share is here. */
@@ -163,7 +159,6 @@ struct lto_link {
 	int fat_rel;                    /* -r -ffat-lto-objects on PE-COFF */
 	struct lto_module_opts *mods;   /* every module's options, in link order */
 	size_t nmods;
-	uint64_t ir_bytes;              /* the size of all the LTO sections */
 	struct run_plan run;            /* the backend runs */
 	enum obj_format format;         /* the inputs' (collect2 gives one format) */
 	struct strvec kept_comdats;     /* the COMDAT groups ld would keep for the modules */
@@ -211,40 +206,10 @@ static int link_add(struct lto_link *c, const char *desc_path)
 			c->mods[c->nmods++] = (struct lto_module_opts){ .file = un->path, .opts = un->lto->mods[m].opts,
 									.abi = lto_object_abi(un->lto->f) };
 		}
-		for (size_t i = 0; i < obj_nsections(un->lto->f); i++)
-			c->ir_bytes += obj_section(un->lto->f, i)->size;
 	}
 	if (!c->run.inputs.n)
 		fatal("%s: no LTO inputs", desc_path);
 	return 0;
-}
-
-/* Does -flinker-output=OUTPUT change the code of a compile with the
- * merged OPTS?  GCC's lto1 (lto_post_options) makes -fpic/-fPIC code PIE
- * for a PIE and drops PIC and PIE for an executable, in the run that is
- * given -flinker-output: with WPA that is WPA alone, and the LTRANS runs
- * compile with the merged options.  A single run without WPA would make
- * other code than gcc's (a PIE reading stderr by a copy relocation where
- * gcc's goes through the GOT: giflib's programs in Debian's LTO mode).
- * Only on ELF: the PE-COFF targets' code is the same either way
- * (x86_64 MinGW records -fpic; measured with its gcc, one run or two). */
-static int linker_output_changes_code(const struct strvec *opts, const char *output, enum obj_format format)
-{
-	if (format != OBJ_ELF)
-		return 0;
-	int pic = 0; /* the last PIC word's lto_pic_kind, 0 after a -fno- one */
-	for (size_t i = 0; i < opts->n; i++) {
-		const char *w = opts->v[i];
-		int kind = lto_pic_kind(w);
-		if (kind)
-			pic = kind;
-		else if (!strcmp(w, "-fno-pic") || !strcmp(w, "-fno-PIC") || !strcmp(w, "-fno-pie") ||
-			 !strcmp(w, "-fno-PIE"))
-			pic = 0;
-	}
-	if (!strcmp(output, "pie"))
-		return pic == 'P' || pic == 'p';
-	return !strcmp(output, "exec") && pic;
 }
 
 /* The backend's view of the link: merged options, plain copies of bigobj
@@ -294,10 +259,6 @@ static int plan_runs(struct lto_link *c)
 	p->dumps = o->dumps;
 	p->save_temps = o->save_temps;
 	p->no_plugin = o->no_plugin;
-	/* dumps are named after WPA and LTRANS, as with gcc: no shortcut;
-	 * nor where the single run would compile other code */
-	p->small = c->ir_bytes < SMALL_IR_BYTES && !o->dumps &&
-		   !linker_output_changes_code(&p->opts, p->linker_output, c->format);
 	p->verbose = o->verbose;
 	return 0;
 }

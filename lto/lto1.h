@@ -230,7 +230,6 @@ struct run_plan {
 	int dumps;                 /* the link asks for dumps (-fdump-*, -fstack-usage, ...) */
 	const char *jobs_spec;     /* what followed -flto=, or NULL */
 	const char *partition;     /* -flto-partition=, or NULL */
-	int small;                 /* small enough for one run without WPA */
 	int save_temps;            /* -save-temps: keep the argument files too */
 	int no_plugin;             /* -fno-use-linker-plugin: name them as gcc's collect2 does */
 	int verbose;

@@ -14,18 +14,18 @@
  *           all cores, or make's jobserver: lib/jobs.c), the largest
  *           partitions (by the sizes in P.ltrans.out) started first
  *
- * A small program skips WPA: one backend run with -flto-partition=none
- * does the whole job in one process and gives the same code (the
- * partitions would be one anyway), P.lto.o, unless -flinker-output would
- * change the code of that run (lto1.c: PIC objects in a PIE or an
- * executable); so does -flto-partition=none, as with gcc.
+ * With -flto-partition=none, as with gcc, one backend run does the
+ * whole job, P.lto.o.  Only then: until 2026-12-07 a small program
+ * skipped WPA so too, which gives other bytes than gcc's WPA and LTRANS
+ * wherever WPA orders the code (a C++ program's functions and its
+ * .rdata, on ELF and PE-COFF alike).
  * P is the prefix of the files: "OUTPUT." with -save-temps, which keeps
  * every file, else a name in collect2's temporary directory.  D is the
  * dumps' prefix, as lto-wrapper has it: the link's -dumpdir (the driver
  * makes it "OUTPUT." unless -dumpdir or -dumpbase say otherwise), so
  * -fdump-tree-optimized at the link leaves OUTPUT.ltrans0.ltrans.NNNt.optimized
- * beside the output.  A link with dump options skips the small-program
- * shortcut and the cache, which would leave different names or none.
+ * beside the output.  A link with dump options skips the cache, which
+ * would leave no dump.
  *
  * With -flto-distributor=PROG (distribute.c) the LTRANS runs are not
  * started here: they go, as one JSON job file, to PROG.
@@ -509,7 +509,7 @@ int lto_run_backend(struct run_plan *p)
 			fprintf(stderr, "lto1: the LTRANS cache is not used: the link asks for dumps\n");
 		cache = NULL;
 	}
-	if (none || (!p->partition && p->small)) {
+	if (none) {
 		if (dist && p->verbose)
 			fprintf(stderr, "lto1: one backend run without WPA: no LTRANS jobs for the distributor\n");
 		return single_run(p, cache);

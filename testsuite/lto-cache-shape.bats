@@ -41,8 +41,8 @@ compile() {
 		"$XGCC" -O2 -flto -flto-cache="$PWD/cache" -c "$f" -o "${f%.c}.o" || fail "$f does not compile"
 	done
 }
-# link OUT CACHE: the LTO link, with -v, one partition a file (a program
-# this small is otherwise one backend run); the partitions it compiled in
+# link OUT CACHE: the LTO link, with -v, one partition a file; the
+# partitions it compiled in
 # $compiled
 link() {
 	run "$XGCC" -O2 -flto=2 -flto-partition=1to1 -v -flto-cache="$2" helper.o a.o b.o c.o d.o main.o -o "$1"

@@ -39,7 +39,7 @@ EOF
 	cp "$T/src/login.c" "$T/evil/login.c"
 	local d
 	for d in src evil; do
-		# -fPIE: a small program's one backend run, whose entry the tests forge
+		# one backend run (-flto-partition=none below), whose one entry the tests forge
 		(cd "$T/$d" && "$XGCC" -O2 -flto -fPIE -c login.c pw.c) || return 1
 	done
 	# each user's own directory, with its TMPDIR
@@ -54,10 +54,10 @@ EOF
 	chown "$ALICE:$HOLDERS" "$T/secret"
 	chmod 640 "$T/secret"
 	# the key of alice's link, and an evil object, as bob could make them
-	as $ALICE "$XGCC" -O2 -flto -flto-cache="$T/$ALICE/keycache" "$T/src/login.o" "$T/src/pw.o" -o "$T/$ALICE/login" ||
+	as $ALICE "$XGCC" -O2 -flto -flto-partition=none -flto-cache="$T/$ALICE/keycache" "$T/src/login.o" "$T/src/pw.o" -o "$T/$ALICE/login" ||
 		return 1
 	KEY=$(ls "$T/$ALICE/keycache")
-	as $BOB "$XGCC" -O2 -flto -flto-cache="$T/$BOB/evilcache" "$T/evil/login.o" "$T/evil/pw.o" -o "$T/$BOB/evil" ||
+	as $BOB "$XGCC" -O2 -flto -flto-partition=none -flto-cache="$T/$BOB/evilcache" "$T/evil/login.o" "$T/evil/pw.o" -o "$T/$BOB/evil" ||
 		return 1
 	tail -c +49 "$T/$BOB/evilcache/$(ls "$T/$BOB/evilcache")" >"$T/evil.o"
 	export KEY
@@ -94,7 +94,7 @@ as() {
 alice_links() {
 	local dir=$1
 	shift
-	run as $ALICE "$XGCC" -O2 -flto -v -flto-cache="$dir" "$@" "$T/src/login.o" "$T/src/pw.o" -o "$T/$ALICE/login"
+	run as $ALICE "$XGCC" -O2 -flto -flto-partition=none -v -flto-cache="$dir" "$@" "$T/src/login.o" "$T/src/pw.o" -o "$T/$ALICE/login"
 	assert_success
 	answer=$(as $ALICE "$T/$ALICE/login" guess)
 }
@@ -210,14 +210,14 @@ lto1: LTRANS cache: 0 of 1 partition reused"
 	as $ALICE mkdir -p "$c"
 	as $ALICE mkfifo "$c/$KEY"
 	run timeout 120 bash -c "$(declare -f as); T=$T TEAM=$TEAM CAROL=$CAROL HOLDERS=$HOLDERS"'; as "$@"' \
-		as $ALICE "$XGCC" -O2 -flto -v -flto-cache="$c" "$T/src/login.o" "$T/src/pw.o" -o "$T/$ALICE/login"
+		as $ALICE "$XGCC" -O2 -flto -flto-partition=none -v -flto-cache="$c" "$T/src/login.o" "$T/src/pw.o" -o "$T/$ALICE/login"
 	assert_success
 	assert_line "lto1: LTRANS cache: $c/$KEY is not a regular file of yours; ignored"
 	[ -f "$c/$KEY" ] || fail "the FIFO was not replaced by the new entry"
 	s=$(team_dir fifo-shared)
 	as $CAROL mkfifo "$s/$KEY"
 	run timeout 120 bash -c "$(declare -f as); T=$T TEAM=$TEAM CAROL=$CAROL HOLDERS=$HOLDERS"'; as "$@"' \
-		as $ALICE "$XGCC" -O2 -flto -v -flto-cache="$s" -flto-cache-shared -flto-cache-secret="$T/secret" \
+		as $ALICE "$XGCC" -O2 -flto -flto-partition=none -v -flto-cache="$s" -flto-cache-shared -flto-cache-secret="$T/secret" \
 		"$T/src/login.o" "$T/src/pw.o" -o "$T/$ALICE/login"
 	assert_success
 	assert_line "lto1: LTRANS cache: $s/$KEY is not a regular file; ignored"
@@ -262,7 +262,7 @@ lto1: LTRANS cache: 0 of 1 partition reused"
 	assert_equal "$(reused)" "0 of 1"
 	# group-readable in the team directory, whatever alice's umask says
 	assert_equal "$(stat -c '%a %g' "$c/$KEY")" "640 $TEAM"
-	run as $BOB "$XGCC" -O2 -flto -v -flto-cache="$c" -flto-cache-shared -flto-cache-secret="$T/secret" \
+	run as $BOB "$XGCC" -O2 -flto -flto-partition=none -v -flto-cache="$c" -flto-cache-shared -flto-cache-secret="$T/secret" \
 		"$T/src/login.o" "$T/src/pw.o" -o "$T/$BOB/login"
 	assert_success
 	assert_equal "$(reused)" "1 of 1"
@@ -283,7 +283,7 @@ lto1: LTRANS cache: 0 of 1 partition reused"
 	assert_equal "$(reused)" "0 of 1"
 	assert_equal "$answer" denied
 	# and the entry alice stored again is good for bob
-	run as $BOB "$XGCC" -O2 -flto -v -flto-cache="$c" -flto-cache-shared -flto-cache-secret="$T/secret" \
+	run as $BOB "$XGCC" -O2 -flto -flto-partition=none -v -flto-cache="$c" -flto-cache-shared -flto-cache-secret="$T/secret" \
 		"$T/src/login.o" "$T/src/pw.o" -o "$T/$BOB/login"
 	assert_equal "$(reused)" "1 of 1"
 }

@@ -143,18 +143,18 @@ bytes() { entries "$1" | xargs -r stat -c %s | awk '{ s += $1 } END { print s + 
 	[ "$output" != "$(cat "$G/expected")" ] || fail "the change made no difference to the program"
 }
 
-@test "a small program (one backend run, no WPA) is cached as one partition" {
+@test "-flto-partition=none (one backend run, no WPA) is cached as one partition" {
 	printf 'int f(int);\nint main(void) { return f(3) - 9; }\n' >a.c
 	printf 'int f(int x) { return x * 3; }\n' >b.c
 	"$XGCC" -O2 -flto -c a.c b.c
-	run "$XGCC" -O2 -flto -v -flto-cache="$PWD/c" a.o b.o -o a
+	run "$XGCC" -O2 -flto -flto-partition=none -v -flto-cache="$PWD/c" a.o b.o -o a
 	assert_success
 	assert_equal "$(reused)" "0 of 1"
 	./a
-	run "$XGCC" -O2 -flto -v -flto-cache="$PWD/c" a.o b.o -o a
+	run "$XGCC" -O2 -flto -flto-partition=none -v -flto-cache="$PWD/c" a.o b.o -o a
 	assert_equal "$(reused)" "1 of 1"
 	./a
-	run "$XGCC" -O1 -flto -v -flto-cache="$PWD/c" a.o b.o -o a
+	run "$XGCC" -O1 -flto -flto-partition=none -v -flto-cache="$PWD/c" a.o b.o -o a
 	assert_equal "$(reused)" "0 of 1"
 	./a
 }

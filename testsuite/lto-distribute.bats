@@ -197,10 +197,10 @@ failed_cleanly() {
 	link prog2 -flto-distributor=false -fdump-tree-optimized
 	assert_success
 	assert_output --partial "not through the distributor: the link asks for dumps"
-	# a small program: one backend run, nothing to distribute
+	# -flto-partition=none: one backend run, nothing to distribute
 	echo 'int main(void) { return 0; }' >m.c
 	"$XGCC" -O2 -flto -fPIE -c m.c
-	run "$XGCC" -O2 -flto -v -flto-distributor=false m.o -o small
+	run "$XGCC" -O2 -flto -flto-partition=none -v -flto-distributor=false m.o -o small
 	assert_success
 	assert_output --partial "lto1: one backend run without WPA: no LTRANS jobs for the distributor"
 }
