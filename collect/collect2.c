@@ -185,34 +185,67 @@ static int plain_symbol_name(const char *s)
 	       s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.$")] == 0;
 }
 
-/* On PE-COFF gcc's plugin link keeps in the program's symbol table, as
- * absolute symbols of value 0, the global definitions of the IR that
- * LTRANS's objects no longer define (inlined, internalized): ld's entry
- * for the name still belongs to the plugin's stand-in for the claimed
- * file.  ld is given them by --defsym where the claimed files stood
- * (ld enters the name in its symbol table there, which orders the
- * program's), so that the symbol table is gcc's; a name a non-LTO file
- * defines, or one --defsym cannot spell, is left out. */
-static void ir_definitions_left(const struct link *l, struct ld_edit *e)
+/* The IR's symbols as ld's symbol table has them from gcc's plugin link,
+ * where ld read the claimed files (PE-COFF):
+ *  - the global definitions of the IR that LTRANS's objects no longer
+ *    define (inlined, internalized) stay in the program as absolute
+ *    symbols of value 0: ld's entry for the name still belongs to the
+ *    plugin's stand-in for the claimed file.  ld is given them by
+ *    --defsym, but where a non-LTO file defines the name or --defsym
+ *    cannot spell it;
+ *  - a name the IR references and a non-LTO file defines has ld's
+ *    entry already when LTRANS's objects come, so their reference does
+ *    not type it: a DLL import thunk's symbol has no type in gcc's
+ *    program, where LTRANS's call would make it a function.  ld is
+ *    given those references first, by an object of nothing else
+ *    (ir.o, no sections, no .file symbol). */
+static void ir_symbols(const struct link *l, struct ld_edit *e)
 {
-	struct namemap defined = { 0 }, given = { 0 };
+	struct namemap defined = { 0 }, ir_defined = { 0 }, given = { 0 };
 	for (size_t i = 0; i < e->nobject_syms; i++)
 		if (e->object_syms[i].defined)
 			namemap_put(&defined, e->object_syms[i].name, 1);
 	for (size_t i = 0; i < l->nloaded; i++)
-		for (size_t k = 0; !l->loaded[i].lto && k < l->loaded[i].nsyms; k++)
+		for (size_t k = 0; k < l->loaded[i].nsyms; k++)
 			if (l->loaded[i].syms[k].defined)
-				namemap_put(&defined, l->loaded[i].syms[k].name, 1);
+				namemap_put(l->loaded[i].lto ? &ir_defined : &defined, l->loaded[i].syms[k].name, 1);
+	struct obj_writer *w = NULL;
 	for (size_t i = 0; i < l->nloaded; i++)
 		for (size_t k = 0; l->loaded[i].lto && k < l->loaded[i].nsyms; k++) {
-			const char *name = l->loaded[i].syms[k].name;
-			if (!l->loaded[i].syms[k].defined || namemap_get(&defined, name) || namemap_get(&given, name) ||
-			    !plain_symbol_name(name))
+			const struct link_sym *s = &l->loaded[i].syms[k];
+			if (namemap_get(&given, s->name))
 				continue;
-			namemap_put(&given, name, 1);
-			strvec_pushf(&e->ir_symbols, "--defsym=%s=0", name);
+			if (s->defined && !namemap_get(&defined, s->name) && plain_symbol_name(s->name)) {
+				strvec_pushf(&e->ir_symbols, "--defsym=%s=0", s->name);
+			} else if (!s->defined && !s->weak && namemap_get(&defined, s->name) &&
+				   !namemap_get(&ir_defined, s->name)) {
+				if (!w) {
+					char *err = NULL;
+					struct obj_file *f = e->objects.n ? obj_open(e->objects.v[0], &err) : NULL;
+					if (!f) {
+						free(err);
+						goto out; /* ld will say what is wrong with the objects */
+					}
+					w = obj_create(OBJ_COFF, obj_machine(f), obj_is64(f));
+					obj_omit_file_symbol(w);
+					obj_close(f);
+				}
+				obj_add_undefined(w, s->name);
+			} else {
+				continue;
+			}
+			namemap_put(&given, s->name, 1);
 		}
+	if (w) {
+		char *path = xasprintf("%s/ir.o", temp_make_dir()), *err = NULL;
+		if (obj_write(w, path, &err) < 0)
+			fatal("%s", err);
+		strvec_insert(&e->ir_symbols, 0, path);
+	}
+out:
+	obj_writer_free(w);
 	namemap_free(&defined);
+	namemap_free(&ir_defined);
 	namemap_free(&given);
 }
 
@@ -546,7 +579,7 @@ int main(int argc, char **argv)
 		if (merged_output(&l, &e.objects))
 			return 0;
 		if (l.target->format == OBJ_COFF && e.at != (size_t)-1 && !l.relocatable)
-			ir_definitions_left(&l, &e);
+			ir_symbols(&l, &e);
 		ld_args = edited(&ld_args, &e);
 		if (l.target->format == OBJ_COFF && l.shared)
 			exclude_private_exports(&l, &e, &ld_args);

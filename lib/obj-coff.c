@@ -535,11 +535,13 @@ int coff_write(const struct obj_writer *w, int fd, char **reason)
 		}
 	}
 	symptr = dataoff;
-	nsyms = 2 + 2 * (uint64_t)w->nsections + w->ncommons;
+	nsyms = (w->no_file_symbol ? 0 : 2) + 2 * (uint64_t)w->nsections + w->ncommons + w->nundefined;
 
 	/* .file with the name in its auxiliary record. */
-	put_symbol(&tail, big, ".file", 0, 0, -2, C_FILE, 1);
-	memcpy(buf_grow(&tail, symsz), "lto.o", 5);
+	if (!w->no_file_symbol) {
+		put_symbol(&tail, big, ".file", 0, 0, -2, C_FILE, 1);
+		memcpy(buf_grow(&tail, symsz), "lto.o", 5);
+	}
 	for (i = 0; i < w->nsections; i++) {
 		const struct obj_wsection *s = &w->sections[i];
 		unsigned num = (unsigned)(i + 1);
@@ -560,6 +562,8 @@ int coff_write(const struct obj_writer *w, int fd, char **reason)
 		put_symbol(&tail, big, c->name, add_string(&strtab, c->name),
 			   (uint32_t)c->size, 0, C_EXTERNAL, 0);
 	}
+	for (i = 0; i < w->nundefined; i++)
+		put_symbol(&tail, big, w->undefined[i], add_string(&strtab, w->undefined[i]), 0, 0, C_EXTERNAL, 0);
 	total = symptr + tail.len + strtab.len;
 	if (total > UINT32_MAX) {
 		bad(reason, "object too large for COFF (%" PRIu64 " bytes)", total);

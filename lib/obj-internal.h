@@ -78,6 +78,9 @@ struct obj_writer {
 	size_t ncommons;
 	struct obj_wsymbol *symbols;
 	size_t nsymbols;
+	char **undefined;             /* COFF: names referenced, defined elsewhere */
+	size_t nundefined;
+	int no_file_symbol;           /* COFF: no .file symbol */
 };
 
 /* Write W's object to FD; 0, or -1 with *REASON. */

@@ -475,6 +475,21 @@ void obj_add_common(struct obj_writer *w, const char *name, uint64_t size, uint3
 	c->align = align ? align : 1;
 }
 
+void obj_add_undefined(struct obj_writer *w, const char *name)
+{
+	if (w->format != OBJ_COFF)
+		fatal("obj_add_undefined: COFF only");
+	w->undefined = grow(w->undefined, w->nundefined, sizeof *w->undefined);
+	w->undefined[w->nundefined++] = xstrdup(name);
+}
+
+void obj_omit_file_symbol(struct obj_writer *w)
+{
+	if (w->format != OBJ_COFF)
+		fatal("obj_omit_file_symbol: COFF only");
+	w->no_file_symbol = 1;
+}
+
 size_t obj_add_symbol(struct obj_writer *w, const char *name, size_t section, uint64_t value,
 		      uint64_t size, enum obj_binding binding, unsigned type, unsigned visibility)
 {
@@ -575,6 +590,9 @@ void obj_writer_free(struct obj_writer *w)
 		free(w->commons[i].name);
 	for (size_t i = 0; i < w->nsymbols; i++)
 		free(w->symbols[i].name);
+	for (size_t i = 0; i < w->nundefined; i++)
+		free(w->undefined[i]);
+	free(w->undefined);
 	free(w->sections);
 	free(w->commons);
 	free(w->symbols);

@@ -124,6 +124,11 @@ void obj_append(struct obj_writer *w, const void *data, size_t len);
 void obj_end_section(struct obj_writer *w);
 /* A COMMON symbol such as the LTO marker __gnu_lto_slim. */
 void obj_add_common(struct obj_writer *w, const char *name, uint64_t size, uint32_t align);
+/* COFF only: a reference to NAME (an external symbol of no section and
+ * no type).  And an object without the .file symbol, whose file name ld
+ * would otherwise copy into a program's symbol table. */
+void obj_add_undefined(struct obj_writer *w, const char *name);
+void obj_omit_file_symbol(struct obj_writer *w);
 /* ELF only: a symbol of section SECTION (an index obj_begin_section gave)
  * at VALUE; its index, for obj_add_reloc. */
 size_t obj_add_symbol(struct obj_writer *w, const char *name, size_t section, uint64_t value,

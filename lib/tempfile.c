@@ -337,7 +337,7 @@ char *temp_make_subdir(const char *parent, const char *name)
 {
 	char *path = xasprintf("%s/%s", parent, name);
 	if (mkdir(path, 0700) == 0)
-		add_dir(path);
+		add_dir(xstrdup(path));
 	else if (errno != EEXIST)
 		fatal("cannot create temporary directory %s: %s", path, strerror(errno));
 	return path;

@@ -29,7 +29,7 @@ char *temp_make_scratch(const char *suffix);
 /* A fresh directory (mkdtemp), emptied and removed like the files. */
 char *temp_make_dir(void);
 /* PARENT/NAME (one of temp_make_dir's), made unless it is there; emptied
- * and removed before its parent. */
+ * and removed before its parent.  The caller owns the name returned. */
 char *temp_make_subdir(const char *parent, const char *name);
 /* Record an existing path for removal at exit (unless temp_keep). */
 void temp_register(const char *path);
