@@ -455,6 +455,44 @@ static int can_respell(const struct link *l)
 	return 1;
 }
 
+/* Whether the first pass pulled members of IN (or of the same file
+ * named elsewhere). */
+static int gave_first(const struct link *l, const struct input *in)
+{
+	for (size_t p = 0; p < l->npulls; p++)
+		if (same_archive(&l->inputs[l->pulls[p].input], in))
+			return 1;
+	return 0;
+}
+
+/* A copy of the import library IN at PATH with all its members, those
+ * the first pass pulled first in pull order, then those ld's rescan
+ * pulls, then the others: ld's walk over its symbol index, made in that
+ * order, pulls the rescan's after the first pass's, as the plugin's
+ * link lays them out (right after the archive's last member), where the
+ * library itself would interleave them.  The name sorts as its own. */
+static void write_in_pull_order(const struct link *l, const struct input *in, const char *path)
+{
+	size_t *which = xmalloc((in->nmembers + 1) * sizeof *which), n = 0;
+	int *seen = xcalloc(in->nmembers + 1, sizeof *seen);
+	for (int pass = 0; pass < 2; pass++) {
+		const struct pull *pulls = pass ? l->rescan_pulls : l->pulls;
+		size_t npulls = pass ? l->nrescan_pulls : l->npulls;
+		for (size_t p = 0; p < npulls; p++)
+			if (same_archive(&l->inputs[pulls[p].input], in) && !seen[pulls[p].member]) {
+				seen[pulls[p].member] = 1;
+				which[n++] = pulls[p].member;
+			}
+	}
+	for (size_t m = 0; m < in->nmembers; m++)
+		if (!seen[m])
+			which[n++] = m;
+	char *copy = write_copy(in, which, n, path);
+	free(copy);
+	free(which);
+	free(seen);
+}
+
 /* Put IN on ld's line as PATH. */
 static void give_as(const struct link *l, struct ld_edit *e, const struct input *in, char *path)
 {
@@ -485,6 +523,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 	int **taken = xcalloc(l->ninputs, sizeof *taken); /* members a copy of inputs[i] leaves out */
 	int respell = can_respell(l);
 	char *top = NULL; /* the respelled import libraries' directory, once one moves */
+	int *reorder = xcalloc(l->ninputs, sizeof *reorder); /* import libraries given in pull order */
 	for (size_t at = c.head; at != NONE; at = c.next[at]) {
 		if (at <= c.nunits)
 			continue;
@@ -506,6 +545,11 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 			same = !(l->loaded[u].input > archive && l->loaded[u].input < follower_input);
 		const struct input *in = &l->inputs[archive];
 		int import = import_library(l, in);
+		if (import && gave_first(l, in)) {
+			/* right after the first pass's members: in ld's walk */
+			reorder[archive] = respell;
+			continue;
+		}
 		int movable = !same && place >= e->at && (!import || import_run_movable(l, in, respell));
 		for (size_t i = 0; movable && i < l->ninputs; i++)
 			if (gives_before(l, e, &l->inputs[i], in, place))
@@ -558,6 +602,26 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 			fprintf(stderr, "collect2: %s: without the members ld's rescan gives later%s%s\n", x->path,
 				copy ? ": " : "", copy ? copy : "");
 	}
+	/* the import libraries whose walk is to pull their runs after the
+	 * first pass's members, as copies in pull order */
+	for (size_t i = 0; i < l->ninputs; i++) {
+		if (!reorder[i])
+			continue;
+		if (!top)
+			top = temp_make_dir();
+		char *path = respelled(top, l->inputs[i].path);
+		write_in_pull_order(l, &l->inputs[i], path);
+		for (size_t k = 0; k < l->ninputs; k++)
+			if (same_archive(&l->inputs[k], &l->inputs[i])) {
+				give_as(l, e, &l->inputs[k], xstrdup(path));
+				reorder[k] = 0;
+				taken[k] = taken[k] ? taken[k] : xcalloc(1, sizeof *taken[k]); /* given */
+			}
+		if (l->verbose)
+			fprintf(stderr, "collect2: %s: its members in ld's pull order: %s\n", l->inputs[i].path, path);
+		free(path);
+	}
+	free(reorder);
 	/* the other import libraries, by their respelled names */
 	for (size_t i = 0; top && i < l->ninputs; i++) {
 		const struct input *x = &l->inputs[i];
