@@ -1,12 +1,26 @@
-/* Reading the command line against the option table (options.def).
+/* Reading the command line, and the queries of what it says.
  *
- * Response files are expanded first.  A word in an option's place that
- * starts with "--" is first rewritten into the short option gcc passes on
- * (aliases.def).  Each word is then matched against
- * the table; among the rows that match, the longest spelling wins.  Rows
- * with ARG NONE or SEP must match the whole word; the others match a
- * prefix.  Words that are not options are inputs, whose language comes
- * from the last -x or from their suffix.
+ * parse_command_line expands the response files and picks the target
+ * first (select_target: -target or --target=, else the driver's name),
+ * since the target's backend decides the option table; then it reads
+ * every word.  With the table configure took from the backend's cc1
+ * (lib/gccopt.c) the words are decoded as gcc decodes them: canonical
+ * spellings, gcc's errors and warnings, "--param KEY=VALUE" joined,
+ * options that a later one of their Negative() chain overrides pruned
+ * (prune), the last -fdiagnostics-color= put first; each word gcc keeps
+ * is then taken through the driver's own table (options.def).  Without a
+ * gcc table the driver's table reads the line alone: a word in an
+ * option's place that starts with "--" is first rewritten into the short
+ * option gcc passes on (aliases.def), then matched against the table,
+ * the longest of the matching spellings winning (rows with ARG NONE or
+ * SEP match the whole word, the others a prefix).  xgcc's own options
+ * (-flto-cache=, -target) come from the driver's table either way.
+ * Words that are not options are inputs, whose language comes from the
+ * last -x or from their suffix; xg++ adds its libraries as g++ does.
+ *
+ * The queries (has_opt, opt_on, opt_starting ...) answer the other
+ * files' questions about the options read, and push_opt gives an option
+ * as gcc passes it on.
  */
 #include "config.h"
 
@@ -837,7 +851,7 @@ void push_opt(const struct driver *d, const struct opt *o, struct strvec *out)
 		return;
 	case OPT_MD:
 	case OPT_MMD:
-		return; /* placed by compile.c with their file names */
+		return; /* driver_switches (switches.c) gives them as written */
 	default:
 		break;
 	}
