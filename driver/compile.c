@@ -452,15 +452,16 @@ static int cc1_source(const struct cc *x)
 	return l != LANG_ASM && l != LANG_ASM_CPP && l != LANG_LTO && l != LANG_OBJECT && !x->in->dummy;
 }
 
-/* The switches of X's row (switches.c), with what earlier spec runs
- * removed. */
-static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list, size_t *n)
+/* The switches of X's row (switches.c), one for each entry of LIST,
+ * with what earlier spec runs removed. */
+static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list)
 {
+	size_t nrun;
 	struct spec_switch *sw = input_switches(x->d, x->in, cc1_source(x), x->drop_locations, x->plugin_name,
-						list, n);
+						list, &nrun);
 	/* the second compilation of -fcompare-debug has switches of its
 	 * own (gcc's switches_debug_check[1]): no removal carries over */
-	x->nswitches = x->second ? 0 : list->n;
+	x->nswitches = x->second ? 0 : nrun;
 	plan_apply_removed(x->pl, sw, x->nswitches);
 	return sw;
 }
@@ -473,8 +474,7 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 	const struct input *in = x->in;
 	struct planner *pl = x->pl;
 	struct switch_list list = { 0 };
-	size_t nsw;
-	struct spec_switch *sw = cc_switches(x, &list, &nsw);
+	struct spec_switch *sw = cc_switches(x, &list);
 	const char *base = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
 	const char *dot = strrchr(base, '.');
 	struct spec_input sin = { .name = in->name, .base = base,
@@ -494,7 +494,7 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 	struct strvec as_opts = { 0 }, cpp_opts = { 0 };
 	assembler_options(d, &as_opts);
 	preprocessor_options(d, &cpp_opts);
-	struct spec_run r = { .specs = d->specs, .sw = sw, .nsw = nsw, .in = &sin, .ops = &cc_ops, .arg = x,
+	struct spec_run r = { .specs = d->specs, .sw = sw, .nsw = list.n, .in = &sin, .ops = &cc_ops, .arg = x,
 			      .use_pipes = d->use_pipe, .save_temps = d->save_temps != SAVE_NONE,
 			      .at_file_supplied = d->at_file_supplied, .compare_debug_second = x->second,
 			      .object_suffix = ".o", .bit_bucket = "/dev/null", .version = backend_current()->version,
@@ -525,8 +525,6 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 	strvec_free(&names);
 	strvec_free(&as_opts);
 	strvec_free(&cpp_opts);
-	for (size_t i = list.n; i < nsw; i++)
-		free((char *)sw[i].part1);
 	free(sw);
 	switch_list_free(&list);
 	return v;

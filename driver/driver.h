@@ -275,23 +275,24 @@ struct switch_entry {
 struct switch_list {
 	struct switch_entry *v;
 	size_t n, cap;
+	struct strvec made;   /* the words the list made ("-L" DIR joined), freed with it */
 };
 void driver_switches(const struct driver *d, struct switch_list *out);
 void switch_list_free(struct switch_list *l);
 /* The switches of LIST as the spec interpreter has them, one for each
- * entry, with room for EXTRA more. */
+ * entry. */
 struct spec_switch;
-struct spec_switch *spec_switches(const struct switch_list *list, size_t extra);
-/* The switches input IN's row is expanded with: the run's
- * (driver_switches(), into LIST), of which only the last ABI option
- * counts, -fexcess-precision=standard made =fast for a compiler that
- * refuses it (CC1: IN is compiled by cc1 or cc1plus), then the switches
- * the driver adds for this input: GCC_COMPARE_DEBUG's -fcompare-debug=,
- * and with PLUGIN the stable-order plugin PLUGIN_NAME that drops source
- * positions.  *N: how many. */
+struct spec_switch *spec_switches(const struct switch_list *list);
+/* The switches input IN's row is expanded with, one for each entry of
+ * LIST: the run's (driver_switches(), *NRUN of them), of which only the
+ * last ABI option counts, -fexcess-precision=standard made =fast for a
+ * compiler that refuses it (CC1: IN is compiled by cc1 or cc1plus), then
+ * the switches the driver adds for this input: GCC_COMPARE_DEBUG's
+ * -fcompare-debug=, and with PLUGIN the stable-order plugin PLUGIN_NAME
+ * that drops source positions. */
 struct spec_switch *input_switches(const struct driver *d, const struct input *in, int cc1,
 				   const char *plugin, const char *plugin_name, struct switch_list *list,
-				   size_t *n);
+				   size_t *nrun);
 /* The assembler's options in command-line order: the -Wa and
  * -Xassembler ones, --help and --target-help (the specs' %Y), and the
  * same quoted as COLLECT_AS_OPTIONS for the LTO stage (NULL: none). */

@@ -38,6 +38,13 @@ static void add_switch_word(struct switch_list *l, const char *word)
 	add_switch(l, NULL, &w, 0);
 }
 
+/* WORD, made for the list (malloc'd): it goes with the list. */
+static const char *made_word(struct switch_list *l, char *word)
+{
+	strvec_push(&l->made, word);
+	return word;
+}
+
 /* The backend's self-spec options (-mtune=generic -march=x86-64) that
  * the command line does not override: a default -mKEY= goes when the user
  * gave -mKEY=, and on x86 a default -mtune= also when -march= is given. */
@@ -103,9 +110,9 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 		if (o->id == OPT_MD || o->id == OPT_MMD)
 			strvec_push(&words, o->word);
 		else if (o->id == OPT_L)
-			strvec_pushf(&words, "-L%s", o->arg);
+			strvec_push(&words, made_word(out, xasprintf("-L%s", o->arg)));
 		else if (o->id == OPT_sysroot_sep)
-			strvec_pushf(&words, "--sysroot=%s", o->arg);
+			strvec_push(&words, made_word(out, xasprintf("--sysroot=%s", o->arg)));
 		else
 			push_opt(d, o, &words);
 		add_switch(out, o, &words, o->elided);
@@ -141,9 +148,9 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 	strvec_free(&words);
 }
 
-struct spec_switch *spec_switches(const struct switch_list *list, size_t extra)
+struct spec_switch *spec_switches(const struct switch_list *list)
 {
-	struct spec_switch *sw = xcalloc(list->n + extra + 1, sizeof *sw);
+	struct spec_switch *sw = xcalloc(list->n + 1, sizeof *sw);
 	for (size_t i = 0; i < list->n; i++) {
 		const struct switch_entry *e = &list->v[i];
 		const char *w = e->words.n ? e->words.v[0] : "";
@@ -163,6 +170,9 @@ void switch_list_free(struct switch_list *l)
 	for (size_t i = 0; i < l->n; i++)
 		strvec_free(&l->v[i].words);
 	free(l->v);
+	for (size_t i = 0; i < l->made.n; i++)
+		free(l->made.v[i]);
+	strvec_free(&l->made);
 	*l = (struct switch_list){ 0 };
 }
 
@@ -177,11 +187,18 @@ static int is_abi_opt(const struct driver *d, const char *word)
 
 struct spec_switch *input_switches(const struct driver *d, const struct input *in, int cc1,
 				   const char *plugin, const char *plugin_name, struct switch_list *list,
-				   size_t *n)
+				   size_t *nrun)
 {
 	driver_switches(d, list);
-	struct spec_switch *sw = spec_switches(list, 4);
-	size_t k = list->n;
+	*nrun = list->n;
+	/* GCC_COMPARE_DEBUG: a switch gcc adds after the command line's */
+	if (d->compare_debug && d->compare_debug_from_env)
+		add_switch_word(list, made_word(list, xasprintf("-fcompare-debug=%s", d->compare_debug)));
+	if (plugin) {
+		add_switch_word(list, made_word(list, xasprintf("-fplugin=%s", plugin)));
+		add_switch_word(list, made_word(list, xasprintf("-fplugin-arg-%s-drop-locations", plugin_name)));
+	}
+	struct spec_switch *sw = spec_switches(list);
 	for (size_t i = 0; i < list->n; i++) {
 		const struct switch_entry *e = &list->v[i];
 		const char *w = sw[i].part1;
@@ -195,16 +212,6 @@ struct spec_switch *input_switches(const struct driver *d, const struct input *i
 		if (!strcmp(w, "fexcess-precision=standard") && cc1 && !excess_precision_standard_taken(in))
 			sw[i].part1 = "fexcess-precision=fast";
 	}
-	/* GCC_COMPARE_DEBUG: a switch gcc adds after the command line's */
-	if (d->compare_debug && d->compare_debug_from_env)
-		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fcompare-debug=%s", d->compare_debug),
-						.known = 1 };
-	if (plugin) {
-		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin=%s", plugin), .known = 1 };
-		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin-arg-%s-drop-locations", plugin_name),
-						.known = 1 };
-	}
-	*n = k;
 	return sw;
 }
 
