@@ -452,18 +452,15 @@ static int cc1_source(const struct cc *x)
 	return l != LANG_ASM && l != LANG_ASM_CPP && l != LANG_LTO && l != LANG_OBJECT && !x->in->dummy;
 }
 
-/* The switches of X's row (switches.c), one for each entry of LIST,
- * with what earlier spec runs removed. */
-static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list)
+/* What X's row is expanded with (switches.c), the switches with what
+ * earlier spec runs removed. */
+static void cc_switches(struct cc *x, struct row_switches *rs)
 {
-	size_t nrun;
-	struct spec_switch *sw = input_switches(x->d, x->in, cc1_source(x), x->drop_locations, x->plugin_name,
-						list, &nrun);
+	input_switches(x->d, x->in, cc1_source(x), x->drop_locations, x->plugin_name, rs);
 	/* the second compilation of -fcompare-debug has switches of its
 	 * own (gcc's switches_debug_check[1]): no removal carries over */
-	x->nswitches = x->second ? 0 : nrun;
-	plan_apply_removed(x->pl, sw, x->nswitches);
-	return sw;
+	x->nswitches = x->second ? 0 : rs->nrun;
+	plan_apply_removed(x->pl, rs->sw, x->nswitches);
 }
 
 /* Expand the row of X's input: its commands become steps of the plan.
@@ -473,8 +470,8 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 	const struct driver *d = x->d;
 	const struct input *in = x->in;
 	struct planner *pl = x->pl;
-	struct switch_list list = { 0 };
-	struct spec_switch *sw = cc_switches(x, &list);
+	struct row_switches rs;
+	cc_switches(x, &rs);
 	const char *base = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
 	const char *dot = strrchr(base, '.');
 	struct spec_input sin = { .name = in->name, .base = base,
@@ -491,14 +488,11 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 		sin.names = (const char *const *)names.v;
 		sin.nnames = names.n;
 	}
-	struct strvec as_opts = { 0 }, cpp_opts = { 0 };
-	assembler_options(d, &as_opts);
-	preprocessor_options(d, &cpp_opts);
-	struct spec_run r = { .specs = d->specs, .sw = sw, .nsw = list.n, .in = &sin, .ops = &cc_ops, .arg = x,
+	struct spec_run r = { .specs = d->specs, .sw = rs.sw, .nsw = rs.list.n, .in = &sin, .ops = &cc_ops, .arg = x,
 			      .use_pipes = d->use_pipe, .save_temps = d->save_temps != SAVE_NONE,
 			      .at_file_supplied = d->at_file_supplied, .compare_debug_second = x->second,
 			      .object_suffix = ".o", .bit_bucket = "/dev/null", .version = backend_current()->version,
-			      .assembler_options = &as_opts, .preprocessor_options = &cpp_opts,
+			      .assembler_options = &rs.assembler, .preprocessor_options = &rs.preprocessor,
 			      .cpp_spec = row->cxx_cpp ? d->target->cxx_cpp_spec : NULL };
 	x->first_step = pl->plan->n;
 	int v = spec_expand(&r, row->spec);
@@ -523,10 +517,7 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 	}
 	spec_run_free(&r);
 	strvec_free(&names);
-	strvec_free(&as_opts);
-	strvec_free(&cpp_opts);
-	free(sw);
-	switch_list_free(&list);
+	row_switches_free(&rs);
 	return v;
 }
 

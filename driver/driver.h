@@ -283,23 +283,26 @@ void switch_list_free(struct switch_list *l);
  * entry. */
 struct spec_switch;
 struct spec_switch *spec_switches(const struct switch_list *list);
-/* The switches input IN's row is expanded with, one for each entry of
- * LIST: the run's (driver_switches(), *NRUN of them), of which only the
- * last ABI option counts, -fexcess-precision=standard made =fast for a
- * compiler that refuses it (CC1: IN is compiled by cc1 or cc1plus), then
- * the switches the driver adds for this input: GCC_COMPARE_DEBUG's
- * -fcompare-debug=, and with PLUGIN the stable-order plugin PLUGIN_NAME
- * that drops source positions. */
-struct spec_switch *input_switches(const struct driver *d, const struct input *in, int cc1,
-				   const char *plugin, const char *plugin_name, struct switch_list *list,
-				   size_t *nrun);
-/* The assembler's options in command-line order: the -Wa and
- * -Xassembler ones, --help and --target-help (the specs' %Y), and the
- * same quoted as COLLECT_AS_OPTIONS for the LTO stage (NULL: none). */
-void assembler_options(const struct driver *d, struct strvec *out);
+/* What an input's row is expanded with. */
+struct row_switches {
+	struct switch_list list;    /* the run's switches, then the input's own */
+	size_t nrun;                /* how many of LIST are the run's (driver_switches()) */
+	struct spec_switch *sw;     /* LIST as the interpreter has it, one for each entry */
+	struct strvec assembler;    /* the specs' %Y (assembler_options) */
+	struct strvec preprocessor; /* and %Z: the -Wp and -Xpreprocessor options */
+};
+/* Input IN's: the run's switches, of which only the last ABI option
+ * counts, -fexcess-precision=standard made =fast for a compiler that
+ * refuses it (CC1: IN is compiled by cc1 or cc1plus), then the switches
+ * the driver adds for this input: GCC_COMPARE_DEBUG's -fcompare-debug=,
+ * and with PLUGIN the stable-order plugin PLUGIN_NAME that drops source
+ * positions. */
+void input_switches(const struct driver *d, const struct input *in, int cc1, const char *plugin,
+		    const char *plugin_name, struct row_switches *out);
+void row_switches_free(struct row_switches *rs);
+/* COLLECT_AS_OPTIONS: the assembler's options, quoted, for the LTO stage
+ * (which passes them to as); NULL when there are none. */
 char *collect_as_options(const struct driver *d);
-/* The options -Wp and -Xpreprocessor pass on (%Z), in command-line order. */
-void preprocessor_options(const struct driver *d, struct strvec *out);
 /* COLLECT_GCC_OPTIONS for D's commands: DUMPS_TAKEN, a command took
  * -dumpdir and -dumpbase already; FOR_LINK, collect2's; the first
  * NREMOVED switches have REMOVED's states (plan_note_removed). */

@@ -5,13 +5,14 @@
  * gcc's canonical spellings, then what its self specs add: the backend's
  * machine defaults (-mtune=generic -march=x86-64), gcc's driver self
  * specs, the thread self specs (-pthread for -fopenmp), a -specs= file's
- * *self_spec.  Every spec run tests and gives these switches (an input's
- * row with the driver's additions for that input, input_switches; the
- * link spec), and COLLECT_GCC_OPTIONS lists them for every command.  The
- * assembler's and the preprocessor's options (-Wa, -Wp: the specs' %Y and
- * %Z) are lists of their own.  All of them are built here, so that a
- * switch is followed from the command line to a command in one file; the
- * options are read through options.c's queries.
+ * *self_spec.  Every spec run tests and gives these switches (the link
+ * spec; an input's row, with the driver's additions for that input),
+ * and COLLECT_GCC_OPTIONS lists them for every command.  The assembler's
+ * and the preprocessor's options (-Wa, -Wp: the specs' %Y and %Z) are
+ * lists of their own, which an input's row gets with its switches
+ * (input_switches).  All of them are built here, so that a switch is
+ * followed from the command line to a command in one file; the options
+ * are read through options.c's queries.
  */
 #include "config.h"
 
@@ -185,12 +186,37 @@ static int is_abi_opt(const struct driver *d, const char *word)
 	return strcmp(word + 1, backend_multilib_defaults()) == 0;
 }
 
-struct spec_switch *input_switches(const struct driver *d, const struct input *in, int cc1,
-				   const char *plugin, const char *plugin_name, struct switch_list *list,
-				   size_t *nrun)
+/* The assembler's options in command-line order: the -Wa and
+ * -Xassembler ones, --help and --target-help (the specs' %Y). */
+static void assembler_options(const struct driver *d, struct strvec *out)
 {
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		/* --help and --target-help are assembler options to gcc too */
+		const char *a = o->id == OPT_Wa || o->id == OPT_Xassembler ? o->arg
+				: o->id == OPT_help				? "--help"
+				: o->id == OPT_target_help			? "--target-help"
+										: NULL;
+		if (a)
+			strvec_push(out, a);
+	}
+}
+
+/* The options -Wp and -Xpreprocessor pass on (%Z), in command-line order. */
+static void preprocessor_options(const struct driver *d, struct strvec *out)
+{
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_Wp || d->opts[i].id == OPT_Xpreprocessor)
+			strvec_push(out, d->opts[i].arg);
+}
+
+void input_switches(const struct driver *d, const struct input *in, int cc1, const char *plugin,
+		    const char *plugin_name, struct row_switches *out)
+{
+	*out = (struct row_switches){ 0 };
+	struct switch_list *list = &out->list;
 	driver_switches(d, list);
-	*nrun = list->n;
+	out->nrun = list->n;
 	/* GCC_COMPARE_DEBUG: a switch gcc adds after the command line's */
 	if (d->compare_debug && d->compare_debug_from_env)
 		add_switch_word(list, made_word(list, xasprintf("-fcompare-debug=%s", d->compare_debug)));
@@ -212,29 +238,17 @@ struct spec_switch *input_switches(const struct driver *d, const struct input *i
 		if (!strcmp(w, "fexcess-precision=standard") && cc1 && !excess_precision_standard_taken(in))
 			sw[i].part1 = "fexcess-precision=fast";
 	}
-	return sw;
+	out->sw = sw;
+	assembler_options(d, &out->assembler);
+	preprocessor_options(d, &out->preprocessor);
 }
 
-void assembler_options(const struct driver *d, struct strvec *out)
+void row_switches_free(struct row_switches *rs)
 {
-	for (size_t i = 0; i < d->nopts; i++) {
-		const struct opt *o = &d->opts[i];
-		/* --help and --target-help are assembler options to gcc too */
-		const char *a = o->id == OPT_Wa || o->id == OPT_Xassembler ? o->arg
-				: o->id == OPT_help				? "--help"
-				: o->id == OPT_target_help			? "--target-help"
-										: NULL;
-		if (a)
-			strvec_push(out, a);
-	}
-}
-
-/* The options -Wp and -Xpreprocessor pass on (%Z), in command-line order. */
-void preprocessor_options(const struct driver *d, struct strvec *out)
-{
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_Wp || d->opts[i].id == OPT_Xpreprocessor)
-			strvec_push(out, d->opts[i].arg);
+	free(rs->sw);
+	switch_list_free(&rs->list);
+	strvec_free(&rs->assembler);
+	strvec_free(&rs->preprocessor);
 }
 
 static void quote_single(FILE *f, const char *s)
