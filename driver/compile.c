@@ -107,37 +107,6 @@ static char *dumps_spec(const struct driver *d, const struct input *in, int seco
 	return r;
 }
 
-/* Is WORD one of the mutually exclusive ABI options (-m32, -m64, -mx32)? */
-static int is_abi_opt(const struct driver *d, const char *word)
-{
-	for (size_t i = 0; i < d->target->nabis; i++)
-		if (*d->target->abis[i].select && strcmp(word + 1, d->target->abis[i].select) == 0)
-			return 1;
-	return strcmp(word + 1, backend_multilib_defaults()) == 0;
-}
-
-/* The backend's self-spec options (-mtune=generic -march=x86-64) that
- * the command line does not override: a default -mKEY= goes when the user
- * gave -mKEY=, and on x86 a default -mtune= also when -march= is given. */
-void push_machine_defaults(const struct driver *d, struct strvec *out)
-{
-	struct strvec defs = { 0 };
-	strvec_split(&defs, d->ml->defaults, ' ');
-	for (size_t i = 0; i < defs.n; i++) {
-		const char *def = defs.v[i];
-		const char *eq = strchr(def, '=');
-		char *key = eq ? xstrndup(def, (size_t)(eq - def + 1)) : xstrdup(def);
-		int given = !d->machine_defaults_exact && opt_starting(d, key) != NULL;
-		if (d->target->tune_follows_arch && strcmp(key, "-mtune=") == 0 &&
-		    (opt_starting(d, "-march=") || opt_starting(d, "-mcpu=")))
-			given = 1;
-		if (!given)
-			strvec_push(out, def);
-		free(key);
-	}
-	strvec_free(&defs);
-}
-
 /* The debug level gcc's debug-level-gt() sees, as GCC's set_debug_level
  * leaves it: the options in order, "-gN" (also -ggdbN, -gdwarfN ...)
  * setting level N, a bare one (-g, -ggdb, -gdwarf-4, -gbtf, -gctf) level
@@ -349,7 +318,7 @@ static char *compare_debug_dump(struct cc *x, struct spec_run *r)
 
 /* gcc's local_cpu_detect(arch|tune BITS) for -march=native and
  * -mtune=native: what the backend's cc1 was given for them (probed once,
- * driver.c's expand_native): the -march= and the ISA options; or the
+ * main.c's expand_native): the -march= and the ISA options; or the
  * cache sizes (--param) and the -mtune=, which come last. */
 static char *local_cpu(const struct driver *d, const char *what)
 {
@@ -483,50 +452,15 @@ static int cc1_source(const struct cc *x)
 	return l != LANG_ASM && l != LANG_ASM_CPP && l != LANG_LTO && l != LANG_OBJECT && !x->in->dummy;
 }
 
-/* The run's switches as the interpreter has them, with the driver's
- * additions for this input. */
-static struct spec_switch *cc_switches(struct cc *x, struct switch_list *list, size_t *n)
+/* What X's row is expanded with (switches.c), the switches with what
+ * earlier spec runs removed. */
+static void cc_switches(struct cc *x, struct row_switches *rs)
 {
-	const struct driver *d = x->d;
-	driver_switches(d, list);
-	struct spec_switch *sw = spec_switches(list, 4);
-	size_t k = list->n;
-	for (size_t i = 0; i < list->n; i++) {
-		const struct switch_entry *e = &list->v[i];
-		const char *w = sw[i].part1;
-		/* of the ABI options only the last counts */
-		if (d->abi_opt != NO_ABI_OPT && e->opt && e->opt->id == OPT_m && is_abi_opt(d, e->opt->word) &&
-		    e->opt != &d->opts[d->abi_opt])
-			sw[i].live = SPEC_SW_IGNORE;
-		/* cc1 decides the excess precision from these very options
-		 * (fpeval.c), so they reach it as gcc passes them; only a
-		 * compiler that refuses =standard gets the mode it has */
-		if (!strcmp(w, "fexcess-precision=standard") && cc1_source(x) && !excess_precision_standard_taken(x->in))
-			sw[i].part1 = "fexcess-precision=fast";
-	}
-	/* GCC_COMPARE_DEBUG: a switch gcc adds after the command line's */
-	if (d->compare_debug && d->compare_debug_from_env)
-		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fcompare-debug=%s", d->compare_debug),
-						.known = 1 };
-	if (x->drop_locations) {
-		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin=%s", x->drop_locations), .known = 1 };
-		sw[k++] = (struct spec_switch){ .part1 = xasprintf("fplugin-arg-%s-drop-locations", x->plugin_name),
-						.known = 1 };
-	}
+	input_switches(x->d, x->in, cc1_source(x), x->drop_locations, x->plugin_name, rs);
 	/* the second compilation of -fcompare-debug has switches of its
 	 * own (gcc's switches_debug_check[1]): no removal carries over */
-	x->nswitches = x->second ? 0 : list->n;
-	plan_apply_removed(x->pl, sw, x->nswitches);
-	*n = k;
-	return sw;
-}
-
-/* The options -Wp and -Xpreprocessor pass on (%Z), in command-line order. */
-static void preprocessor_options(const struct driver *d, struct strvec *out)
-{
-	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_Wp || d->opts[i].id == OPT_Xpreprocessor)
-			strvec_push(out, d->opts[i].arg);
+	x->nswitches = x->second ? 0 : rs->nrun;
+	plan_apply_removed(x->pl, rs->sw, x->nswitches);
 }
 
 /* Expand the row of X's input: its commands become steps of the plan.
@@ -536,9 +470,8 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 	const struct driver *d = x->d;
 	const struct input *in = x->in;
 	struct planner *pl = x->pl;
-	struct switch_list list = { 0 };
-	size_t nsw;
-	struct spec_switch *sw = cc_switches(x, &list, &nsw);
+	struct row_switches rs;
+	cc_switches(x, &rs);
 	const char *base = strcmp(in->name, "-") == 0 ? "-" : file_base_name(in->name);
 	const char *dot = strrchr(base, '.');
 	struct spec_input sin = { .name = in->name, .base = base,
@@ -555,14 +488,11 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 		sin.names = (const char *const *)names.v;
 		sin.nnames = names.n;
 	}
-	struct strvec as_opts = { 0 }, cpp_opts = { 0 };
-	assembler_options(d, &as_opts);
-	preprocessor_options(d, &cpp_opts);
-	struct spec_run r = { .specs = d->specs, .sw = sw, .nsw = nsw, .in = &sin, .ops = &cc_ops, .arg = x,
+	struct spec_run r = { .specs = d->specs, .sw = rs.sw, .nsw = rs.list.n, .in = &sin, .ops = &cc_ops, .arg = x,
 			      .use_pipes = d->use_pipe, .save_temps = d->save_temps != SAVE_NONE,
 			      .at_file_supplied = d->at_file_supplied, .compare_debug_second = x->second,
 			      .object_suffix = ".o", .bit_bucket = "/dev/null", .version = backend_current()->version,
-			      .assembler_options = &as_opts, .preprocessor_options = &cpp_opts,
+			      .assembler_options = &rs.assembler, .preprocessor_options = &rs.preprocessor,
 			      .cpp_spec = row->cxx_cpp ? d->target->cxx_cpp_spec : NULL };
 	x->first_step = pl->plan->n;
 	int v = spec_expand(&r, row->spec);
@@ -587,12 +517,7 @@ static int expand_row(struct cc *x, const struct compiler_row *row)
 	}
 	spec_run_free(&r);
 	strvec_free(&names);
-	strvec_free(&as_opts);
-	strvec_free(&cpp_opts);
-	for (size_t i = list.n; i < nsw; i++)
-		free((char *)sw[i].part1);
-	free(sw);
-	switch_list_free(&list);
+	row_switches_free(&rs);
 	return v;
 }
 

@@ -6,7 +6,7 @@
  * only from then on.  compile.c and link.c plan the run from it: a struct
  * plan, the commands for every input and the link as data (argv, piping,
  * outputs to delete on failure, the messages to give before each).
- * driver.c runs the plan in one loop (or prints it, for -### and -v).
+ * run.c runs the plan in one loop (or prints it, for -### and -v).
  */
 #ifndef XGCC_DRIVER_H
 #define XGCC_DRIVER_H
@@ -219,33 +219,19 @@ struct planner {
 	int at_files;                 /* response files kept under -save-temps so far */
 };
 
-/* options.c */
+/* options.c: reading the command line, and queries of the options read */
 /* Read the command line (and select the target: -target, else the
  * driver's name's). */
 void parse_command_line(struct driver *d, int argc, char **argv);
 /* The unknown options' errors parse_command_line kept, said now. */
 void report_unrecognized(const struct driver *d);
-/* specs.c: the backend's specs with xgcc's edit (no linker plugin in
- * the link), into S; -dumpspecs prints them. */
-struct spec_set;
-void driver_specs(struct spec_set *s);
-void dump_specs(void);
-/* Read the -specs= files (in order, searched as gcc searches them) over
- * the backend's specs: the commands come from what they say.  The
- * switches they add to *self_spec are added to the options. */
-void read_user_specs(struct driver *d);
-/* The words of what the -specs= files add to *self_spec, under D's
- * switches. */
-void push_self_spec(const struct driver *d, struct strvec *out);
+/* Parse TEXT (space-separated) as more options at the end. */
+void add_options_from_text(struct driver *d, const char *text);
 /* gcc's made-up input "help-dummy" (C), through which --help=,
  * --target-help and --help -v reach cc1, as and ld. */
 void add_help_dummy(struct driver *d);
 const struct opt *last_opt(const struct driver *d, enum opt_id id);
 int has_opt(const struct driver *d, enum opt_id id);
-/* How many of gcc's thread self specs apply: GOMP's (-fopenmp,
- * -fopenacc, -ftree-parallelize-loops=N > 1) and GTM's (-fgnu-tm); each
- * appends -pthread (on MinGW -mthreads -pthread) to the switches. */
-int thread_self_specs(const struct driver *d);
 /* Queries of the resolved options (read with gcc's table: canonical,
  * pruned, negated switches dropped; see options.c).
  * opt_on: whether switch NAME ("-fopenmp", "-msse2", "-Ofast") is on:
@@ -258,7 +244,70 @@ const struct opt *opt_given(const struct driver *d, const char *word);
 const struct opt *opt_starting(const struct driver *d, const char *prefix);
 /* What follows PREFIX ("-march=") in the last option so spelled, or NULL. */
 const char *opt_value(const struct driver *d, const char *prefix);
+/* The words option O is passed on as (its spelling, then its argument). */
 void push_opt(const struct driver *d, const struct opt *o, struct strvec *out);
+/* An option of xgcc's own, which GCC has not (-flto-cache=, -target ...). */
+int xgcc_own_option(enum opt_id id);
+
+/* specs.c: the backend's specs with xgcc's edit (no linker plugin in
+ * the link), into S; -dumpspecs prints them. */
+struct spec_set;
+void driver_specs(struct spec_set *s);
+void dump_specs(void);
+/* Read the -specs= files (in order, searched as gcc searches them) over
+ * the backend's specs: the commands come from what they say.  The
+ * switches they add to *self_spec are added to the options. */
+void read_user_specs(struct driver *d);
+/* The words of what the -specs= files add to *self_spec, under D's
+ * switches. */
+void push_self_spec(const struct driver *d, struct strvec *out);
+
+/* switches.c: the switch lists of the steps.
+ * gcc's switches (its switches[] array), in its order: the command
+ * line's options that the driver does not take for itself, in gcc's
+ * canonical spellings, then what the self specs add.  COLLECT_GCC_OPTIONS
+ * lists them; the specs test and give them. */
+struct switch_entry {
+	struct strvec words;  /* "-o" "a.out"; "-O2" */
+	const struct opt *opt; /* NULL: a self spec's */
+	int elided;           /* removed by a self spec (%<): a blank */
+};
+struct switch_list {
+	struct switch_entry *v;
+	size_t n, cap;
+	struct strvec made;   /* the words the list made ("-L" DIR joined), freed with it */
+};
+void driver_switches(const struct driver *d, struct switch_list *out);
+void switch_list_free(struct switch_list *l);
+/* The switches of LIST as the spec interpreter has them, one for each
+ * entry. */
+struct spec_switch;
+struct spec_switch *spec_switches(const struct switch_list *list);
+/* What an input's row is expanded with. */
+struct row_switches {
+	struct switch_list list;    /* the run's switches, then the input's own */
+	size_t nrun;                /* how many of LIST are the run's (driver_switches()) */
+	struct spec_switch *sw;     /* LIST as the interpreter has it, one for each entry */
+	struct strvec assembler;    /* the specs' %Y (assembler_options) */
+	struct strvec preprocessor; /* and %Z: the -Wp and -Xpreprocessor options */
+};
+/* Input IN's: the run's switches, of which only the last ABI option
+ * counts, -fexcess-precision=standard made =fast for a compiler that
+ * refuses it (CC1: IN is compiled by cc1 or cc1plus), then the switches
+ * the driver adds for this input: GCC_COMPARE_DEBUG's -fcompare-debug=,
+ * and with PLUGIN the stable-order plugin PLUGIN_NAME that drops source
+ * positions. */
+void input_switches(const struct driver *d, const struct input *in, int cc1, const char *plugin,
+		    const char *plugin_name, struct row_switches *out);
+void row_switches_free(struct row_switches *rs);
+/* COLLECT_AS_OPTIONS: the assembler's options, quoted, for the LTO stage
+ * (which passes them to as); NULL when there are none. */
+char *collect_as_options(const struct driver *d);
+/* COLLECT_GCC_OPTIONS for D's commands: DUMPS_TAKEN, a command took
+ * -dumpdir and -dumpbase already; FOR_LINK, collect2's; the first
+ * NREMOVED switches have REMOVED's states (plan_note_removed). */
+char *collect_options(const struct driver *d, int for_link, int dumps_taken, const unsigned *removed,
+		      size_t nremoved);
 
 /* paths.c */
 /* The backend's program directories for the selected multilib: gcc's
@@ -287,9 +336,6 @@ int excess_precision_standard_taken(const struct input *in);
  * chosen before, a DWARF version out of 2..5, an ambiguous -gdwarfN. */
 void check_debug_options(const struct driver *d);
 
-/* options.c: parse TEXT (space-separated) as more options at the end */
-void add_options_from_text(struct driver *d, const char *text);
-
 /* plan.c */
 void plan_start(struct planner *pl, struct plan *p, const struct driver *d);
 void plan_finish(struct planner *pl);
@@ -308,7 +354,6 @@ void plan_end_group(struct planner *pl, int stop_on_errors);
 void plan_split_last_step(struct planner *pl, size_t mark);
 /* COLLECT_GCC_OPTIONS of the group's steps, as the options of D say. */
 void plan_collect_options(struct planner *pl, const struct driver *d, int for_link);
-struct spec_switch;
 /* What the spec run of SW (N switches, driver_switches()' first) removed
  * stays removed: plan_note_removed records it, plan_apply_removed marks
  * it in a later run's switches. */
@@ -328,14 +373,15 @@ const struct compiler_row *compiler_row(enum lang l);
 
 /* compile.c */
 void plan_input(struct planner *pl, size_t i);
-int lto_wpa(const struct driver *d); /* cc1 or lto1 got -dumpdir/-dumpbase: gcc elides them */
-void push_machine_defaults(const struct driver *d, struct strvec *out);
+/* Input I, after -x NAME of no language: its error where it would
+ * have been compiled. */
+void plan_bad_language(struct planner *pl, size_t i);
+int lto_wpa(const struct driver *d); /* -fwpa or -fwpa=N: lto1 writes the partitions */
 const char *lang_name(enum lang l);
 
 /* link.c */
 int has_link_input(const struct driver *d, const struct plan *p);
 void plan_link(struct planner *pl);
-void plan_bad_language(struct planner *pl, size_t i);
 void plan_link_trailer(struct planner *pl, int linked);
 /* %:sanitize(NAME) of gcc's specs; *known 0 for another function */
 const char *sanitize_function(const struct driver *d, const char *name, int argc, char **argv, int *known);
@@ -354,41 +400,8 @@ int print_info(struct driver *d);   /* -print-*, --version ...: returns 1 if han
 void print_version_header(const struct driver *d);
 void print_help(const struct driver *d);
 
-/* driver.c */
-/* gcc's switches (its switches[] array), in its order: the command
- * line's options that the driver does not take for itself, in gcc's
- * canonical spellings, then what the self specs add.  COLLECT_GCC_OPTIONS
- * lists them; the specs test and give them. */
-struct switch_entry {
-	struct strvec words;  /* "-o" "a.out"; "-O2" */
-	const struct opt *opt; /* NULL: a self spec's */
-	int elided;           /* removed by a self spec (%<): a blank */
-};
-struct switch_list {
-	struct switch_entry *v;
-	size_t n, cap;
-};
-void driver_switches(const struct driver *d, struct switch_list *out);
-void switch_list_free(struct switch_list *l);
-/* The switches of LIST as the spec interpreter has them, one for each
- * entry, with room for EXTRA more. */
-struct spec_switch;
-struct spec_switch *spec_switches(const struct switch_list *list, size_t extra);
-/* options.c: an option of xgcc's own, which GCC has not (-flto-cache=,
- * -target ...) */
-int xgcc_own_option(enum opt_id id);
+/* run.c */
 /* Run PLAN: 0, or 1 when a step failed or an error was given. */
 int run_plan(const struct plan *p);
-/* COLLECT_GCC_OPTIONS for D's commands: DUMPS_TAKEN, a command took
- * -dumpdir and -dumpbase already; FOR_LINK, collect2's. */
-char *collect_options(const struct driver *d, int for_link, int dumps_taken, const unsigned *removed,
-		      size_t nremoved);
-/* The assembler's options in command-line order: the -Wa and
- * -Xassembler ones, --help and --target-help (the specs' %Y), and the
- * same quoted as COLLECT_AS_OPTIONS for the LTO stage (NULL: none). */
-void assembler_options(const struct driver *d, struct strvec *out);
-char *collect_as_options(const struct driver *d);
-void select_target(struct driver *d, const char *option_triplet);
-_Noreturn void cannot_execute(const char *name, const char *path, int err);
 
 #endif

@@ -328,7 +328,7 @@ void plan_link(struct planner *pl)
 	struct ln l = { .pl = pl, .d = d };
 	struct switch_list list = { 0 };
 	driver_switches(d, &list);
-	struct spec_switch *sw = spec_switches(&list, 0);
+	struct spec_switch *sw = spec_switches(&list);
 	size_t nsw = list.n;
 	plan_apply_removed(pl, sw, nsw);
 	/* gcc gives the linker --help and --target-help (%X) */

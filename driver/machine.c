@@ -2,7 +2,7 @@
  *
  * gcc -dumpspecs shows the spec strings, but not the driver self specs
  * compiled into a target's gcc nor the spec functions they and the specs
- * call.  For x86 those are -march=native's (driver.c asks the backend).
+ * call.  For x86 those are -march=native's (main.c asks the backend).
  * For arm, aarch64 and riscv (GCC 12):
  *
  *   - arm's self specs turn -mcpu=, -march=, -mfpu= and -mfloat-abi=

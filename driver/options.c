@@ -1,12 +1,26 @@
-/* Reading the command line against the option table (options.def).
+/* Reading the command line, and the queries of what it says.
  *
- * Response files are expanded first.  A word in an option's place that
- * starts with "--" is first rewritten into the short option gcc passes on
- * (aliases.def).  Each word is then matched against
- * the table; among the rows that match, the longest spelling wins.  Rows
- * with ARG NONE or SEP must match the whole word; the others match a
- * prefix.  Words that are not options are inputs, whose language comes
- * from the last -x or from their suffix.
+ * parse_command_line expands the response files and picks the target
+ * first (select_target: -target or --target=, else the driver's name),
+ * since the target's backend decides the option table; then it reads
+ * every word.  With the table configure took from the backend's cc1
+ * (lib/gccopt.c) the words are decoded as gcc decodes them: canonical
+ * spellings, gcc's errors and warnings, "--param KEY=VALUE" joined,
+ * options that a later one of their Negative() chain overrides pruned
+ * (prune), the last -fdiagnostics-color= put first; each word gcc keeps
+ * is then taken through the driver's own table (options.def).  Without a
+ * gcc table the driver's table reads the line alone: a word in an
+ * option's place that starts with "--" is first rewritten into the short
+ * option gcc passes on (aliases.def), then matched against the table,
+ * the longest of the matching spellings winning (rows with ARG NONE or
+ * SEP match the whole word, the others a prefix).  xgcc's own options
+ * (-flto-cache=, -target) come from the driver's table either way.
+ * Words that are not options are inputs, whose language comes from the
+ * last -x or from their suffix; xg++ adds its libraries as g++ does.
+ *
+ * The queries (has_opt, opt_on, opt_starting ...) answer the other
+ * files' questions about the options read, and push_opt gives an option
+ * as gcc passes it on.
  */
 #include "config.h"
 
@@ -17,6 +31,7 @@
 
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -686,6 +701,51 @@ static const char *target_option(const struct strvec *args)
 	return triplet;
 }
 
+/* Pick the backend and the target row: -target/--target=, else the
+ * driver's name (NAME_TRIPLET), else XGCC_TARGET (a driver run again by the LTO stage
+ * under its plain name), else the native one; among the target's
+ * thread-model variants the one NAME_THREAD_MODEL names, else as
+ * lib/backend.h says.  The children learn the choice through XGCC_TARGET
+ * and XGCC_THREAD_MODEL. */
+static void select_target(struct driver *d, const char *option_triplet)
+{
+	const char *triplet = option_triplet;
+	const char *name_thread_model = d->name_thread_model;
+	if (!triplet)
+		triplet = d->name_triplet;
+	if (!triplet && getenv("XGCC_TARGET") && *getenv("XGCC_TARGET"))
+		triplet = getenv("XGCC_TARGET");
+	if (!triplet)
+		triplet = backends[0]->triplet;
+	if (!backend_select_thread_model(triplet, name_thread_model, d->cxx)) {
+		/* the configured triplets, each once; or the thread models of TRIPLET */
+		int target_known = name_thread_model && backend_select(triplet);
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		for (size_t i = 0, n = 0; i < nbackends; i++) {
+			const struct backend *b = backends[i];
+			size_t j = 0;
+			while (j < i && strcmp(backends[j]->triplet, b->triplet) != 0)
+				j++;
+			if (target_known && strcmp(b->triplet, backend_triplet()) == 0)
+				fprintf(f, "%s%s", n++ ? ", " : "", b->thread_model);
+			else if (!target_known && j == i)
+				fprintf(f, "%s%s", n++ ? ", " : "", b->triplet);
+		}
+		fclose(f);
+		if (target_known)
+			stop("the %s thread model of target %s is not configured in this xgcc (configured: %s)",
+			     name_thread_model, backend_triplet(), buf);
+		stop("target %s is not configured in this xgcc (configured: %s; see --enable-targets)", triplet, buf);
+	}
+	d->target = target_find(backend_triplet());
+	if (!d->target)
+		fatal("target %s is not supported by this xgcc", backend_triplet());
+	setenv("XGCC_TARGET", backend_triplet(), 1);
+	setenv("XGCC_THREAD_MODEL", backend_thread_model(), 1);
+}
+
 void parse_command_line(struct driver *d, int argc, char **argv)
 {
 	struct strvec args = { 0 };
@@ -791,7 +851,7 @@ void push_opt(const struct driver *d, const struct opt *o, struct strvec *out)
 		return;
 	case OPT_MD:
 	case OPT_MMD:
-		return; /* placed by compile.c with their file names */
+		return; /* driver_switches (switches.c) gives them as written */
 	default:
 		break;
 	}
@@ -831,20 +891,4 @@ void add_options_from_text(struct driver *d, const char *text)
 		add_opt(d, (enum opt_id)id, word, arg);
 	}
 	strvec_free(&words);
-}
-
-/* -ftree-parallelize-loops=N with N > 1 */
-static int parallelize_loops(const struct driver *d)
-{
-	const struct opt *loops = NULL;
-	for (size_t i = 0; i < d->nopts; i++)
-		if (strncmp(d->opts[i].word, "-ftree-parallelize-loops=", 25) == 0)
-			loops = &d->opts[i];
-	return loops && atoi(loops->word + 25) > 1;
-}
-
-int thread_self_specs(const struct driver *d)
-{
-	int gomp = opt_on(d, "-fopenmp") || opt_on(d, "-fopenacc") || parallelize_loops(d);
-	return gomp + opt_on(d, "-fgnu-tm");
 }

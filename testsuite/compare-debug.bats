@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # -fcompare-debug[=OPTS], -fno-compare-debug and GCC_COMPARE_DEBUG
-# (driver.c, compare_debug_options; compile.c, compare_debug_second): a
+# (main.c, compare_debug_options; compile.c, plan_compare_debug): a
 # second compilation with OPTS (default -gtoggle), -w and
 # -fcompare-debug-second whose final insns must match the first's.
 load helper

@@ -17,7 +17,7 @@ setup_file() {
 		cp -pR "$XGCC_SRCDIR/$f" "$src/" || return 1
 	done
 	cp -p "$XGCC_SRCDIR/doc/local.mk" "$src/doc/" &&
-	cp -p "$XGCC_SRCDIR/driver/driver.c" "$src/driver/"
+	cp -p "$XGCC_SRCDIR/driver/main.c" "$src/driver/"
 }
 
 # conf ARGS...: configure in the test's directory; output and status in

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# -fplugin: xgcc finds the plugin (driver.c, check_plugins), passes
-# -iplugindir= and the -fplugin options to cc1/cc1plus (compile.c,
-# push_plugindir), and a real GCC plugin (plugin/count-functions.cc) runs.
+# -fplugin: xgcc finds the plugin (main.c, check_plugins), passes
+# -iplugindir= and the -fplugin options to cc1/cc1plus (the specs'
+# %:find-plugindir(), compile.c), and a real GCC plugin
+# (plugin/count-functions.cc) runs.
 #
 # GCC takes a plugin's name in -fplugin-arg-NAME-KEY=VALUE up to the first
 # '-', so a plugin file called count-functions.so cannot get arguments

@@ -1,0 +1,323 @@
+/* The switch lists each step of the run gets.
+ *
+ * gcc keeps one list of switches for the whole run (its switches[]): the
+ * command line's options that the driver does not take for itself, in
+ * gcc's canonical spellings, then what its self specs add: the backend's
+ * machine defaults (-mtune=generic -march=x86-64), gcc's driver self
+ * specs, the thread self specs (-pthread for -fopenmp), a -specs= file's
+ * *self_spec.  Every spec run tests and gives these switches (the link
+ * spec; an input's row, with the driver's additions for that input),
+ * and COLLECT_GCC_OPTIONS lists them for every command.  The assembler's
+ * and the preprocessor's options (-Wa, -Wp: the specs' %Y and %Z) are
+ * lists of their own, which an input's row gets with its switches
+ * (input_switches).  All of them are built here, so that a switch is
+ * followed from the command line to a command in one file; the options
+ * are read through options.c's queries.
+ */
+#include "config.h"
+
+#include "driver.h"
+#include "diag.h"
+#include "spec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void add_switch(struct switch_list *l, const struct opt *o, struct strvec *words, int elided)
+{
+	if (l->n == l->cap)
+		l->v = xrealloc(l->v, (l->cap = l->cap ? 2 * l->cap : 32) * sizeof *l->v);
+	l->v[l->n++] = (struct switch_entry){ *words, o, elided };
+	*words = (struct strvec){ 0 };
+}
+
+static void add_switch_word(struct switch_list *l, const char *word)
+{
+	struct strvec w = { 0 };
+	strvec_push(&w, word);
+	add_switch(l, NULL, &w, 0);
+}
+
+/* WORD, made for the list (malloc'd): it goes with the list. */
+static const char *made_word(struct switch_list *l, char *word)
+{
+	strvec_push(&l->made, word);
+	return word;
+}
+
+/* The backend's self-spec options (-mtune=generic -march=x86-64) that
+ * the command line does not override: a default -mKEY= goes when the user
+ * gave -mKEY=, and on x86 a default -mtune= also when -march= is given. */
+static void push_machine_defaults(const struct driver *d, struct strvec *out)
+{
+	struct strvec defs = { 0 };
+	strvec_split(&defs, d->ml->defaults, ' ');
+	for (size_t i = 0; i < defs.n; i++) {
+		const char *def = defs.v[i];
+		const char *eq = strchr(def, '=');
+		char *key = eq ? xstrndup(def, (size_t)(eq - def + 1)) : xstrdup(def);
+		int given = !d->machine_defaults_exact && opt_starting(d, key) != NULL;
+		if (d->target->tune_follows_arch && strcmp(key, "-mtune=") == 0 &&
+		    (opt_starting(d, "-march=") || opt_starting(d, "-mcpu=")))
+			given = 1;
+		if (!given)
+			strvec_push(out, def);
+		free(key);
+	}
+	strvec_free(&defs);
+}
+
+/* -ftree-parallelize-loops=N with N > 1 */
+static int parallelize_loops(const struct driver *d)
+{
+	const struct opt *loops = NULL;
+	for (size_t i = 0; i < d->nopts; i++)
+		if (strncmp(d->opts[i].word, "-ftree-parallelize-loops=", 25) == 0)
+			loops = &d->opts[i];
+	return loops && atoi(loops->word + 25) > 1;
+}
+
+/* How many of gcc's thread self specs apply: GOMP's (-fopenmp,
+ * -fopenacc, -ftree-parallelize-loops=N > 1) and GTM's (-fgnu-tm); each
+ * appends the target's thread switches (-pthread; on MinGW -mthreads
+ * -pthread). */
+static int thread_self_specs(const struct driver *d)
+{
+	int gomp = opt_on(d, "-fopenmp") || opt_on(d, "-fopenacc") || parallelize_loops(d);
+	return gomp + opt_on(d, "-fgnu-tm");
+}
+
+void driver_switches(const struct driver *d, struct switch_list *out)
+{
+	struct strvec words = { 0 };
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		switch (o->id) {
+		case OPT_hash3: case OPT_l: case OPT_Wa: case OPT_Xassembler: case OPT_Wp:
+		case OPT_Xpreprocessor: case OPT_time: case OPT_wrapper: case OPT_pass_exit_codes:
+		case OPT_no_canonical: case OPT_target: case OPT_target_eq:
+			continue;
+		case OPT_static_libstdcxx:
+			if (d->cxx)
+				continue; /* g++spec.cc takes it (-Bstatic -lstdc++ -Bdynamic) */
+			break;
+		default:
+			break;
+		}
+		if (o->self_spec)
+			continue; /* after the machine defaults, below */
+		/* gcc's canonical spellings */
+		if (o->id == OPT_MD || o->id == OPT_MMD)
+			strvec_push(&words, o->word);
+		else if (o->id == OPT_L)
+			strvec_push(&words, made_word(out, xasprintf("-L%s", o->arg)));
+		else if (o->id == OPT_sysroot_sep)
+			strvec_push(&words, made_word(out, xasprintf("--sysroot=%s", o->arg)));
+		else
+			push_opt(d, o, &words);
+		add_switch(out, o, &words, o->elided);
+	}
+	/* g++spec.cc appends -shared-libgcc unless -static or -static-libgcc
+	 * (where its GCC has a shared libgcc) */
+	if (d->cxx && backend_shared_libgcc() && !has_opt(d, OPT_static) && !has_opt(d, OPT_static_libgcc))
+		add_switch_word(out, "-shared-libgcc");
+	/* the switches of the self specs: the backend's option defaults
+	 * (-mtune=generic -march=x86-64), gcc's driver self specs, the
+	 * thread self specs, a -specs= file's *self_spec */
+	struct strvec defaults = { 0 };
+	push_machine_defaults(d, &defaults);
+	for (size_t k = 0; k < defaults.n; k++)
+		add_switch_word(out, defaults.v[k]);
+	strvec_free(&defaults);
+	for (int pass = 1; pass <= 2; pass++) {
+		for (size_t i = 0; i < d->nopts; i++) {
+			if (d->opts[i].self_spec != pass)
+				continue;
+			push_opt(d, &d->opts[i], &words);
+			add_switch(out, &d->opts[i], &words, d->opts[i].elided);
+		}
+		for (int k = pass == 1 ? thread_self_specs(d) : 0; k > 0; k--) {
+			/* the words stay with the switches */
+			struct strvec self = { 0 };
+			strvec_split(&self, d->target->thread_self_spec, ' ');
+			for (size_t i = 0; i < self.n; i++)
+				add_switch_word(out, self.v[i]);
+			strvec_free(&self);
+		}
+	}
+	strvec_free(&words);
+}
+
+struct spec_switch *spec_switches(const struct switch_list *list)
+{
+	struct spec_switch *sw = xcalloc(list->n + 1, sizeof *sw);
+	for (size_t i = 0; i < list->n; i++) {
+		const struct switch_entry *e = &list->v[i];
+		const char *w = e->words.n ? e->words.v[0] : "";
+		sw[i] = (struct spec_switch){ .part1 = *w == '-' ? w + 1 : w, .known = 1 };
+		if (e->words.n > 1)
+			sw[i].args = (const char *const *)e->words.v + 1;
+		/* xgcc's own options are for its link-time stage (through
+		 * COLLECT_GCC_OPTIONS): no spec sees them */
+		if (e->elided || *w != '-' || (e->opt && xgcc_own_option(e->opt->id)))
+			sw[i].live = SPEC_SW_IGNORE;
+	}
+	return sw;
+}
+
+void switch_list_free(struct switch_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		strvec_free(&l->v[i].words);
+	free(l->v);
+	for (size_t i = 0; i < l->made.n; i++)
+		free(l->made.v[i]);
+	strvec_free(&l->made);
+	*l = (struct switch_list){ 0 };
+}
+
+/* Is WORD one of the mutually exclusive ABI options (-m32, -m64, -mx32)? */
+static int is_abi_opt(const struct driver *d, const char *word)
+{
+	for (size_t i = 0; i < d->target->nabis; i++)
+		if (*d->target->abis[i].select && strcmp(word + 1, d->target->abis[i].select) == 0)
+			return 1;
+	return strcmp(word + 1, backend_multilib_defaults()) == 0;
+}
+
+/* The assembler's options in command-line order: the -Wa and
+ * -Xassembler ones, --help and --target-help (the specs' %Y). */
+static void assembler_options(const struct driver *d, struct strvec *out)
+{
+	for (size_t i = 0; i < d->nopts; i++) {
+		const struct opt *o = &d->opts[i];
+		/* --help and --target-help are assembler options to gcc too */
+		const char *a = o->id == OPT_Wa || o->id == OPT_Xassembler ? o->arg
+				: o->id == OPT_help				? "--help"
+				: o->id == OPT_target_help			? "--target-help"
+										: NULL;
+		if (a)
+			strvec_push(out, a);
+	}
+}
+
+/* The options -Wp and -Xpreprocessor pass on (%Z), in command-line order. */
+static void preprocessor_options(const struct driver *d, struct strvec *out)
+{
+	for (size_t i = 0; i < d->nopts; i++)
+		if (d->opts[i].id == OPT_Wp || d->opts[i].id == OPT_Xpreprocessor)
+			strvec_push(out, d->opts[i].arg);
+}
+
+void input_switches(const struct driver *d, const struct input *in, int cc1, const char *plugin,
+		    const char *plugin_name, struct row_switches *out)
+{
+	*out = (struct row_switches){ 0 };
+	struct switch_list *list = &out->list;
+	driver_switches(d, list);
+	out->nrun = list->n;
+	/* GCC_COMPARE_DEBUG: a switch gcc adds after the command line's */
+	if (d->compare_debug && d->compare_debug_from_env)
+		add_switch_word(list, made_word(list, xasprintf("-fcompare-debug=%s", d->compare_debug)));
+	if (plugin) {
+		add_switch_word(list, made_word(list, xasprintf("-fplugin=%s", plugin)));
+		add_switch_word(list, made_word(list, xasprintf("-fplugin-arg-%s-drop-locations", plugin_name)));
+	}
+	struct spec_switch *sw = spec_switches(list);
+	for (size_t i = 0; i < list->n; i++) {
+		const struct switch_entry *e = &list->v[i];
+		const char *w = sw[i].part1;
+		/* of the ABI options only the last counts */
+		if (d->abi_opt != NO_ABI_OPT && e->opt && e->opt->id == OPT_m && is_abi_opt(d, e->opt->word) &&
+		    e->opt != &d->opts[d->abi_opt])
+			sw[i].live = SPEC_SW_IGNORE;
+		/* cc1 decides the excess precision from these very options
+		 * (fpeval.c), so they reach it as gcc passes them; only a
+		 * compiler that refuses =standard gets the mode it has */
+		if (!strcmp(w, "fexcess-precision=standard") && cc1 && !excess_precision_standard_taken(in))
+			sw[i].part1 = "fexcess-precision=fast";
+	}
+	out->sw = sw;
+	assembler_options(d, &out->assembler);
+	preprocessor_options(d, &out->preprocessor);
+}
+
+void row_switches_free(struct row_switches *rs)
+{
+	free(rs->sw);
+	switch_list_free(&rs->list);
+	strvec_free(&rs->assembler);
+	strvec_free(&rs->preprocessor);
+}
+
+static void quote_single(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/* COLLECT_GCC_OPTIONS, as gcc sets it for every command it runs: the
+ * options it keeps (not -Wa, -Wp, -X*, -l, -###, -time, -wrapper), each
+ * single-quoted, then the backend's default -m options.  Once cc1 or lto1
+ * has taken -dumpdir, -dumpbase and -dumpbase-ext, each leaves only its
+ * separating space; the run's DUMPDIR comes last. */
+char *collect_options(const struct driver *d, int for_link, int dumps_taken, const unsigned *removed,
+		      size_t nremoved)
+{
+	const char *dumpdir = for_link ? d->link_dumpdir : d->dumpdir;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct switch_list sw = { 0 };
+	driver_switches(d, &sw);
+	for (size_t i = 0; i < sw.n; i++) {
+		const struct switch_entry *e = &sw.v[i];
+		if (i)
+			fputc(' ', f);
+		/* an elided switch leaves its blank, as one a spec removed
+		 * with %<; so do -dumpdir and -dumpbase once a command took
+		 * them (%:dumps()) */
+		if (e->elided || (i < nremoved && removed[i] && !(removed[i] & SPEC_SW_KEEP_FOR_GCC)) || (dumps_taken && e->opt &&
+				  (e->opt->id == OPT_dumpdir || e->opt->id == OPT_dumpbase ||
+				   e->opt->id == OPT_dumpbase_ext)))
+			continue;
+		for (size_t k = 0; k < e->words.n; k++) {
+			fputs(k ? " " : "", f);
+			quote_single(f, e->words.v[k]);
+		}
+	}
+	if (dumpdir) {
+		fprintf(f, "%s'-dumpdir' ", sw.n ? " " : "");
+		quote_single(f, dumpdir);
+	}
+	switch_list_free(&sw);
+	fclose(f);
+	return buf;
+}
+
+/* COLLECT_AS_OPTIONS: the assembler's options, quoted, for the LTO stage
+ * (which passes them to as); NULL when there are none. */
+char *collect_as_options(const struct driver *d)
+{
+	struct strvec opts = { 0 };
+	assembler_options(d, &opts);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	for (size_t i = 0; i < opts.n; i++)
+		fprintf(f, "%s'%s'", i ? " " : "", opts.v[i]);
+	fclose(f);
+	if (!opts.n) {
+		free(buf);
+		buf = NULL;
+	}
+	strvec_free(&opts);
+	return buf;
+}
