@@ -134,11 +134,14 @@ static void print_search_dirs(const struct driver *d)
 	print_list("libraries:", &libs);
 }
 
-/* -print-multi-lib: "DIR;@FLAG@FLAG" per multilib */
+/* -print-multi-lib: "DIR;@FLAG@FLAG" per multilib, but one whose
+ * directory repeats the one before (gcc's print_multilib_info) */
 static void print_multilibs(void)
 {
 	for (size_t k = 0; k < backend_current()->nmultilibs; k++) {
 		const struct backend_multilib *ml = &backend_current()->multilibs[k];
+		if (k > 0 && !strcmp(ml->dir, backend_current()->multilibs[k - 1].dir))
+			continue;
 		printf("%s;", ml->dir);
 		struct strvec sel = { 0 };
 		strvec_split(&sel, ml->select, ' ');

@@ -166,9 +166,16 @@ void machine_self_specs(struct driver *d)
 	free(copy);
 	const struct backend *b = backend_current();
 	const struct backend_multilib *ml = &b->multilibs[0];
-	for (size_t m = 0; dir && m < b->nmultilibs; m++)
-		if (!strcmp(b->multilibs[m].dir, dir))
-			ml = &b->multilibs[m];
+	/* the one selected if it has that directory ("." may be two: the
+	 * default and i686-w64-mingw32's -m64), else the first that has */
+	if (dir && d->ml && !strcmp(d->ml->dir, dir))
+		ml = d->ml;
+	else
+		for (size_t m = 0; dir && m < b->nmultilibs; m++)
+			if (!strcmp(b->multilibs[m].dir, dir)) {
+				ml = &b->multilibs[m];
+				break;
+			}
 	struct backend_multilib *copy_ml = xmalloc(sizeof *copy_ml);
 	*copy_ml = *ml;
 	copy_ml->defaults = strvec_join(&added, ' ');
