@@ -258,9 +258,9 @@ void dump_specs(void);
  * the backend's specs: the commands come from what they say.  The
  * switches they add to *self_spec are added to the options. */
 void read_user_specs(struct driver *d);
-/* The words of what the -specs= files add to *self_spec, under D's
- * switches. */
-void push_self_spec(const struct driver *d, struct strvec *out);
+/* gcc's do_self_spec: the words of the self spec TEXT run over D's
+ * switches, into OUT; a switch it removes (%<S) is elided. */
+void run_self_spec(struct driver *d, const char *text, struct strvec *out);
 
 /* switches.c: the switch lists of the steps.
  * gcc's switches (its switches[] array), in its order: the command
@@ -278,6 +278,11 @@ struct switch_list {
 	struct strvec made;   /* the words the list made ("-L" DIR joined), freed with it */
 };
 void driver_switches(const struct driver *d, struct switch_list *out);
+/* gcc's driver self specs, run over the command line: -fdump-final-insns
+ * alone becomes -fdump-final-insns=., and the target's (the thread
+ * switches of -fopenmp, -fopenacc, -ftree-parallelize-loops=N>1 and
+ * -fgnu-tm) add theirs; marked self_spec = 1. */
+void driver_self_specs(struct driver *d);
 void switch_list_free(struct switch_list *l);
 /* The switches of LIST as the spec interpreter has them, one for each
  * entry. */

@@ -194,25 +194,6 @@ static void expand_native(struct driver *d)
 	strvec_free(&words);
 }
 
-/* gcc's first driver self spec, %{fdump-final-insns:-fdump-final-insns=.}
- * %<fdump-final-insns: a bare -fdump-final-insns becomes a switch at the
- * end that names the dump after the input (compile.c). */
-static void dump_final_insns_self_spec(struct driver *d)
-{
-	const struct opt *bare = NULL;
-	for (size_t i = 0; i < d->nopts; i++)
-		if (strcmp(d->opts[i].word, "-fdump-final-insns") == 0) {
-			d->opts[i].elided = 1;
-			bare = &d->opts[i];
-		}
-	if (!bare)
-		return;
-	enum opt_id id = bare->id; /* an -f option like the other */
-	d->opts = xrealloc(d->opts, (d->nopts + 1) * sizeof *d->opts);
-	d->opts[d->nopts++] = (struct opt){ .id = id, .word = "-fdump-final-insns=.",
-					    .given = "-fdump-final-insns", .self_spec = 1 };
-}
-
 /* -fcompare-debug[=OPTS], -fno-compare-debug and GCC_COMPARE_DEBUG. */
 static void compare_debug_options(struct driver *d)
 {
@@ -726,7 +707,7 @@ int main(int argc, char **argv)
 		return 1;
 	excess_precision_check(&d);
 	check_plugins(&d);
-	dump_final_insns_self_spec(&d);
+	driver_self_specs(&d);
 	compare_debug_options(&d);
 	offload_options(&d);
 	size_t bad_langs = check_languages(&d, 0);

@@ -130,7 +130,7 @@ static void read_spec_files(struct driver *d, struct spec_set *s)
 	if (!d->self_spec_text)
 		return;
 	struct strvec words = { 0 };
-	push_self_spec(d, &words);
+	run_self_spec(d, d->self_spec_text, &words);
 	/* decoded as one command line, whose pruning keeps the last of
 	 * identical switches (gcc's prune_options) */
 	size_t keep = 0;
@@ -158,18 +158,18 @@ static void read_spec_files(struct driver *d, struct spec_set *s)
 
 static char *spec_find_file(void *arg, const char *name) { return find_file(arg, name); }
 
-void push_self_spec(const struct driver *d, struct strvec *out)
+void run_self_spec(struct driver *d, const char *text, struct strvec *out)
 {
 	static const struct spec_ops ops = { .find_file = spec_find_file };
-	const char *text = d->self_spec_text;
 	if (!text)
 		return;
 	struct spec_switch *sw = xcalloc(d->nopts + 1, sizeof *sw);
-	size_t n = 0;
+	size_t *opt_of = xcalloc(d->nopts + 1, sizeof *opt_of), n = 0;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
 		if (o->elided || o->word[0] != '-')
 			continue;
+		opt_of[n] = i;
 		sw[n].part1 = o->word + 1;
 		if (o->arg && optdefs[o->id].arg == ARG_SEP) {
 			const char **args = xcalloc(2, sizeof *args);
@@ -183,6 +183,10 @@ void push_self_spec(const struct driver *d, struct strvec *out)
 			      .arg = (void *)d };
 	if (spec_expand_words(&r, text, out) < 0 && r.error)
 		diag(DIAG_ERROR, "%s", r.error);
+	for (size_t k = 0; k < n; k++)
+		if (sw[k].live & SPEC_SW_SPEC_REMOVED)
+			d->opts[opt_of[k]].elided = 1;
 	spec_run_free(&r);
 	free(sw);
+	free(opt_of);
 }

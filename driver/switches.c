@@ -4,8 +4,9 @@
  * command line's options that the driver does not take for itself, in
  * gcc's canonical spellings, then what its self specs add: the backend's
  * machine defaults (-mtune=generic -march=x86-64), gcc's driver self
- * specs, the thread self specs (-pthread for -fopenmp), a -specs= file's
- * *self_spec.  Every spec run tests and gives these switches (the link
+ * specs (spec strings, run here by the spec interpreter as gcc runs
+ * them: -fdump-final-insns's, the target's thread self specs, -pthread
+ * for -fopenmp), a -specs= file's *self_spec.  Every spec run tests and gives these switches (the link
  * spec; an input's row, with the driver's additions for that input),
  * and COLLECT_GCC_OPTIONS lists them for every command.  The assembler's
  * and the preprocessor's options (-Wa, -Wp: the specs' %Y and %Z) are
@@ -68,24 +69,30 @@ static void push_machine_defaults(const struct driver *d, struct strvec *out)
 	strvec_free(&defs);
 }
 
-/* -ftree-parallelize-loops=N with N > 1 */
-static int parallelize_loops(const struct driver *d)
+/* One of gcc's driver self specs: what it gives is decoded as options
+ * and added after the command line's (gcc's do_self_spec). */
+static void run_driver_self_spec(struct driver *d, const char *text)
 {
-	const struct opt *loops = NULL;
-	for (size_t i = 0; i < d->nopts; i++)
-		if (strncmp(d->opts[i].word, "-ftree-parallelize-loops=", 25) == 0)
-			loops = &d->opts[i];
-	return loops && atoi(loops->word + 25) > 1;
+	struct strvec words = { 0 };
+	run_self_spec(d, text, &words);
+	if (words.n) {
+		size_t first = d->nopts;
+		char *line = strvec_join(&words, ' ');
+		add_options_from_text(d, line);
+		for (size_t i = first; i < d->nopts; i++)
+			d->opts[i].self_spec = 1;
+		free(line);
+	}
+	strvec_free(&words);
 }
 
-/* How many of gcc's thread self specs apply: GOMP's (-fopenmp,
- * -fopenacc, -ftree-parallelize-loops=N > 1) and GTM's (-fgnu-tm); each
- * appends the target's thread switches (-pthread; on MinGW -mthreads
- * -pthread). */
-static int thread_self_specs(const struct driver *d)
+void driver_self_specs(struct driver *d)
 {
-	int gomp = opt_on(d, "-fopenmp") || opt_on(d, "-fopenacc") || parallelize_loops(d);
-	return gomp + opt_on(d, "-fgnu-tm");
+	/* gcc.cc's own, for every target: -fdump-final-insns without a
+	 * file dumps into the output's directory */
+	run_driver_self_spec(d, "%{fdump-final-insns:-fdump-final-insns=.} %<fdump-final-insns");
+	for (const char *const *spec = d->target->self_specs; spec && *spec; spec++)
+		run_driver_self_spec(d, *spec);
 }
 
 void driver_switches(const struct driver *d, struct switch_list *out)
@@ -136,14 +143,6 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 				continue;
 			push_opt(d, &d->opts[i], &words);
 			add_switch(out, &d->opts[i], &words, d->opts[i].elided);
-		}
-		for (int k = pass == 1 ? thread_self_specs(d) : 0; k > 0; k--) {
-			/* the words stay with the switches */
-			struct strvec self = { 0 };
-			strvec_split(&self, d->target->thread_self_spec, ' ');
-			for (size_t i = 0; i < self.n; i++)
-				add_switch_word(out, self.v[i]);
-			strvec_free(&self);
 		}
 	}
 	strvec_free(&words);

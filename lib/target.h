@@ -38,10 +38,11 @@ struct target {
 	const char *default_output; /* ld's output without -o: "a.out", "a.exe" */
 	int cxx_libm;               /* xg++ links -lm (not where libc has the math functions) */
 	const char *cxx_cpp_spec;   /* %C of the C++ rows (CPLUSPLUS_CPP_SPEC), NULL: %(cpp) */
-	/* what gcc's GOMP_SELF_SPECS and GTM_SELF_SPECS add for -fopenmp,
-	 * -fopenacc, -ftree-parallelize-loops=N>1 and -fgnu-tm: compiled
-	 * into the driver, so not among the backend's specs (Cygwin: none) */
-	const char *thread_self_spec;
+	/* gcc's GOMP_SELF_SPECS and GTM_SELF_SPECS, NULL-terminated (NULL:
+	 * none, Cygwin): compiled into its driver, so not among the
+	 * backend's specs; the thread switches of -fopenmp, -fopenacc,
+	 * -ftree-parallelize-loops=N>1 and -fgnu-tm */
+	const char *const *self_specs;
 };
 
 /* The row for TRIPLET, or NULL. */
