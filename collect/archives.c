@@ -97,6 +97,18 @@ static size_t option_start(const struct link *l, const struct input *in)
 	return in->arg;
 }
 
+/* Put IN on ld's line as PATH. */
+static void give_as(const struct link *l, struct ld_edit *e, const struct input *in, char *path)
+{
+	if (path)
+		e->replace[in->arg] = path;
+	else
+		e->drop[in->arg] = 1;
+	/* "-l NAME", "--library NAME": the option word goes */
+	if (option_start(l, in) != in->arg)
+		e->drop[in->arg - 1] = 1;
+}
+
 void archives_without_lto(const struct link *l, struct ld_edit *e)
 {
 	for (size_t i = 0; i < l->ninputs; i++) {
@@ -118,13 +130,7 @@ void archives_without_lto(const struct link *l, struct ld_edit *e)
 		if (l->verbose)
 			fprintf(stderr, "collect2: %s: LTO members left out for ld%s%s\n", in->path,
 				copy ? ": " : " (none other: left out)", copy ? copy : "");
-		if (copy)
-			e->replace[in->arg] = copy;
-		else
-			e->drop[in->arg] = 1;
-		/* "-l NAME", "--library NAME": the option word goes too */
-		if (option_start(l, in) != in->arg)
-			e->drop[in->arg - 1] = 1;
+		give_as(l, e, in, copy);
 	}
 }
 
@@ -493,17 +499,6 @@ static void write_in_pull_order(const struct link *l, const struct input *in, co
 	free(seen);
 }
 
-/* Put IN on ld's line as PATH. */
-static void give_as(const struct link *l, struct ld_edit *e, const struct input *in, char *path)
-{
-	if (path)
-		e->replace[in->arg] = path;
-	else
-		e->drop[in->arg] = 1;
-	/* "-l NAME", "--library NAME": the option word goes */
-	if (option_start(l, in) != in->arg)
-		e->drop[in->arg - 1] = 1;
-}
 
 /* The members a plugin's ld pulls for LTRANS's code in its rescan are
  * given to ld where that ld lays them out: as a copy of each run under

@@ -261,6 +261,9 @@ void read_user_specs(struct driver *d);
 /* gcc's do_self_spec: the words of the self spec TEXT run over D's
  * switches, into OUT; a switch it removes (%<S) is elided. */
 void run_self_spec(struct driver *d, const char *text, struct strvec *out);
+/* WORDS, what a self spec gave, decoded as options after D's, marked
+ * self_spec = MARK (1: gcc's driver self specs, 2: a -specs= file's). */
+void add_self_spec_options(struct driver *d, const struct strvec *words, int mark);
 
 /* switches.c: the switch lists of the steps.
  * gcc's switches (its switches[] array), in its order: the command

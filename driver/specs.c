@@ -142,18 +142,20 @@ static void read_spec_files(struct driver *d, struct spec_set *s)
 			words.v[keep++] = words.v[i];
 	}
 	words.n = keep;
-	if (!keep) {
-		strvec_free(&words);
+	add_self_spec_options(d, &words, 2);
+	strvec_free(&words);
+}
+
+void add_self_spec_options(struct driver *d, const struct strvec *words, int mark)
+{
+	if (!words->n)
 		return;
-	}
-	words.v[keep] = NULL;
 	size_t first = d->nopts;
-	char *text = strvec_join(&words, ' ');
+	char *text = strvec_join(words, ' ');
 	add_options_from_text(d, text);
 	for (size_t i = first; i < d->nopts; i++)
-		d->opts[i].self_spec = 2;
+		d->opts[i].self_spec = mark;
 	free(text);
-	strvec_free(&words);
 }
 
 static char *spec_find_file(void *arg, const char *name) { return find_file(arg, name); }

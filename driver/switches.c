@@ -75,14 +75,7 @@ static void run_driver_self_spec(struct driver *d, const char *text)
 {
 	struct strvec words = { 0 };
 	run_self_spec(d, text, &words);
-	if (words.n) {
-		size_t first = d->nopts;
-		char *line = strvec_join(&words, ' ');
-		add_options_from_text(d, line);
-		for (size_t i = first; i < d->nopts; i++)
-			d->opts[i].self_spec = 1;
-		free(line);
-	}
+	add_self_spec_options(d, &words, 1);
 	strvec_free(&words);
 }
 
