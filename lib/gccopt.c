@@ -487,17 +487,6 @@ static int cancels(const struct gcc_option_table *t, int earlier, int later)
 	return prunable(t, earlier) && prunable(t, later) && chain_reaches(t, earlier, later, later);
 }
 
-int gcc_option_cancels(const struct gcc_option_table *t, int earlier, int later)
-{
-	return cancels(t, earlier, later);
-}
-
-int gcc_cancels(const struct gcc_option_table *t, const struct gcc_decoded *earlier,
-		const struct gcc_decoded *later)
-{
-	return cancels(t, earlier->index, later->index);
-}
-
 size_t gcc_prune_line(const struct gcc_option_table *t, const int *index, size_t n, size_t *order)
 {
 	int color_opt = gcc_find(t, "-fdiagnostics-color=");

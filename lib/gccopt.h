@@ -111,12 +111,6 @@ void gcc_decode(const struct gcc_option_table *t, char *const *argv, size_t argc
  * 0 if it has none. */
 int gcc_report_error(const struct gcc_option_table *t, const struct gcc_decoded *dec,
 		     const char *given);
-/* An option EARLIER is pruned by the later option LATER (both decoded,
- * GCC's prune_options). */
-int gcc_cancels(const struct gcc_option_table *t, const struct gcc_decoded *earlier,
-		const struct gcc_decoded *later);
-/* The same for the options of indexes EARLIER and LATER (GD_* for none). */
-int gcc_option_cancels(const struct gcc_option_table *t, int earlier, int later);
 
 /* GCC's rules for a whole command line (decode_cmdline_options_to_array
  * and prune_options), the driver's and lto1's alike. */
