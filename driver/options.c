@@ -498,7 +498,7 @@ struct word {
 	const char *own_word, *own_arg;
 	struct gcc_decoded dec;
 	char *given;            /* the words as written */
-	int pruned;
+	int negated;            /* a later switch negates it (mark_negated) */
 };
 
 static char *join_words(char *const *w, size_t n)
@@ -512,32 +512,16 @@ static char *join_words(char *const *w, size_t n)
 	return s;
 }
 
-/* GCC's prune_options: an option overridden by a later one of its
- * Negative() chain is dropped (-fPIC -fno-pie, -m32 -m64), and only the
- * last -fdiagnostics-color= stays.  Then its check_live_switch: a switch
- * the specs name is dropped when a later one negates it (-fopenmp
- * -fno-openmp: no -fopenmp, -D_REENTRANT or -lgomp). */
-static void prune(const struct gcc_option_table *t, struct word *ws, size_t n)
+/* GCC's check_live_switch: a switch the specs name is dropped when a
+ * later one negates it (-fopenmp -fno-openmp: no -fopenmp, -D_REENTRANT
+ * or -lgomp). */
+static void mark_negated(const struct gcc_option_table *t, struct word *ws, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (ws[i].input || ws[i].own >= 0)
-			continue;
-		for (size_t j = i + 1; j < n && !ws[i].pruned; j++)
-			if (!ws[j].input && ws[j].own < 0 && gcc_cancels(t, &ws[i].dec, &ws[j].dec))
-				ws[i].pruned = 1;
-	}
-	/* switches the specs name, negated later (-fopenmp -fno-openmp) */
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n && !ws[i].input && ws[i].own < 0 && ws[i].dec.ncanon == 1; j++)
 			if (!ws[j].input && ws[j].own < 0 && ws[j].dec.ncanon == 1 &&
 			    gcc_switch_negated(t, ws[i].dec.canon[0], ws[j].dec.canon[0]))
-				ws[i].pruned = 1;
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n && !ws[i].input; j++)
-			if (!ws[j].input && ws[i].dec.ncanon && ws[j].dec.ncanon &&
-			    strncmp(ws[i].dec.canon[0], "-fdiagnostics-color=", 20) == 0 &&
-			    strncmp(ws[j].dec.canon[0], "-fdiagnostics-color=", 20) == 0)
-				ws[i].pruned = 1;
+				ws[i].negated = 1;
 }
 
 /* Report a decoded word's problem as GCC's driver does; 1 if the word
@@ -615,9 +599,8 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 			i += used;
 			continue;
 		}
-		if (strcmp(s, "--param") == 0 && i + 1 < args->n) {
-			/* GCC reads "--param" "KEY=VALUE" as "--param=KEY=VALUE" */
-			char *joined = xasprintf("--param=%s", args->v[i + 1]);
+		char *joined = gcc_param_word(args->v + i, args->n - i);
+		if (joined) {
 			gcc_decode(t, &joined, 1, &w->dec);
 			w->given = joined;
 			i += 2;
@@ -637,26 +620,23 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 
 /* The command line read with GCC's own option table: every option GCC
  * knows is recognised, spelled canonically, checked and pruned as gcc
- * does, then taken by the driver's table. */
+ * does (gcc_prune_line; xgcc's own options are not GCC's to prune),
+ * then taken by the driver's table. */
 static void read_with_gcc_table(struct driver *d, const struct gcc_option_table *t, struct strvec *args)
 {
 	struct word *ws;
 	size_t n;
 	decode_all(t, args, &ws, &n);
-	prune(t, ws, n);
+	mark_negated(t, ws, n);
+	int *index = xcalloc(n + 1, sizeof *index);
+	size_t *order = xcalloc(n + 1, sizeof *order);
+	for (size_t i = 0; i < n; i++)
+		index[i] = ws[i].input || ws[i].own != -1 ? GD_UNKNOWN : ws[i].dec.index;
+	size_t kept = gcc_prune_line(t, index, n, order);
 	struct reading r = { LANG_NONE, NULL, NULL, 0, 0, 0 };
 	struct strvec unknown = { 0 };
-	/* GCC's prune_options puts the -fdiagnostics-color= it keeps first */
-	size_t color = n;
-	for (size_t i = 0; i < n; i++)
-		if (!ws[i].input && ws[i].own < 0 && !ws[i].pruned && ws[i].dec.ncanon &&
-		    strncmp(ws[i].dec.canon[0], "-fdiagnostics-color=", 20) == 0)
-			color = i;
-	for (size_t k = 0; k <= n; k++) {
-		size_t i = k == 0 ? color : k - 1;
-		if (i == n || (k > 0 && i == color))
-			continue;
-		struct word *w = &ws[i];
+	for (size_t k = 0; k < kept; k++) {
+		struct word *w = &ws[order[k]];
 		if (w->input) {
 			take_input(d, &r, w->input);
 			continue;
@@ -667,7 +647,7 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 			take_option(d, &r, (enum opt_id)w->own, w->own_word, w->own_arg, NULL);
 			continue;
 		}
-		if (w->pruned || report(t, w, &unknown))
+		if (w->negated || report(t, w, &unknown))
 			continue;
 		const char *arg;
 		size_t used;
@@ -679,6 +659,8 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 		if (id >= 0)
 			take_option(d, &r, (enum opt_id)id, w->dec.canon[0], arg, w->given);
 	}
+	free(index);
+	free(order);
 	/* gcc warns at the end of the command line, and later reports the
 	 * options it did not know */
 	warn_last_x(d, &r);

@@ -15,6 +15,11 @@
  *    -fdiagnostics-color=never);
  *  - the canonical spelling of the result is what GCC passes on: "-no-"
  *    forms for f/W/m/g options, Separate options as two words.
+ *
+ * A few rules are the whole line's, not a word's: "--param" joined to
+ * the word after it and -fdiagnostics-plain-output expanded before the
+ * table is looked at, and once all is decoded GCC's prune_options.  The
+ * driver and lto1 both read their lines so, with the functions here.
  */
 #include "config.h"
 
@@ -475,15 +480,56 @@ static int prunable(const struct gcc_option_table *t, int idx)
 	return !(o->flags & GO_JOINED) || ((o->flags & GO_REJECT_NEGATIVE) && o->neg == idx);
 }
 
-int gcc_option_cancels(const struct gcc_option_table *t, int earlier, int later)
+/* Whether the later option of index LATER overrides the earlier one of
+ * index EARLIER (GD_* or another negative number for none). */
+static int cancels(const struct gcc_option_table *t, int earlier, int later)
 {
 	return prunable(t, earlier) && prunable(t, later) && chain_reaches(t, earlier, later, later);
 }
 
-int gcc_cancels(const struct gcc_option_table *t, const struct gcc_decoded *earlier,
-		const struct gcc_decoded *later)
+size_t gcc_prune_line(const struct gcc_option_table *t, const int *index, size_t n, size_t *order)
 {
-	return gcc_option_cancels(t, earlier->index, later->index);
+	int color_opt = gcc_find(t, "-fdiagnostics-color=");
+	size_t color = n, kept = 0;
+	for (size_t i = 0; i < n; i++)
+		if (color_opt >= 0 && index[i] == color_opt)
+			color = i;
+	/* the colour goes first so that it applies to what the rest of the
+	 * line has to say */
+	if (color < n)
+		order[kept++] = color;
+	for (size_t i = 0; i < n; i++) {
+		if (color_opt >= 0 && index[i] == color_opt)
+			continue;
+		size_t j = i + 1;
+		while (j < n && !cancels(t, index[i], index[j]))
+			j++;
+		if (j == n)
+			order[kept++] = i;
+	}
+	return kept;
+}
+
+char *gcc_param_word(char *const *words, size_t n)
+{
+	if (n < 2 || strcmp(words[0], "--param") != 0)
+		return NULL;
+	return xasprintf("--param=%s", words[1]);
+}
+
+size_t gcc_plain_output(const char *word, char *const **options)
+{
+	/* the decoder expands this one, not the table (no alias can stand
+	 * for several options) */
+	static char *const plain[] = {
+		"-fno-diagnostics-show-caret", "-fno-diagnostics-show-line-numbers",
+		"-fdiagnostics-color=never", "-fdiagnostics-urls=never",
+		"-fdiagnostics-path-format=separate-events",
+	};
+	if (strcmp(word, "-fdiagnostics-plain-output") != 0)
+		return 0;
+	*options = plain;
+	return sizeof plain / sizeof *plain;
 }
 
 /* GCC's get_edit_distance: optimal string alignment with a cost of 2

@@ -9,8 +9,11 @@
  * "--" spellings of option_map, joined and separate arguments, aliases
  * replaced by their target with its canonical argument, and the errors
  * GCC reports (missing, non-integer, out-of-range or unknown enumerated
- * arguments).  gcc_cancels() is the rule by which GCC's driver prunes an
- * option that a later one of its Negative() chain overrides.
+ * arguments).  gcc_param_word(), gcc_plain_output() and gcc_prune_line()
+ * are the rules GCC applies to a whole command line: "--param" joined to
+ * its argument, -fdiagnostics-plain-output expanded, an option dropped
+ * when a later one of its Negative() chain overrides it, the last
+ * -fdiagnostics-color= first.
  */
 #ifndef XGCC_GCCOPT_H
 #define XGCC_GCCOPT_H
@@ -108,12 +111,25 @@ void gcc_decode(const struct gcc_option_table *t, char *const *argv, size_t argc
  * 0 if it has none. */
 int gcc_report_error(const struct gcc_option_table *t, const struct gcc_decoded *dec,
 		     const char *given);
-/* An option EARLIER is pruned by the later option LATER (both decoded,
- * GCC's prune_options). */
-int gcc_cancels(const struct gcc_option_table *t, const struct gcc_decoded *earlier,
-		const struct gcc_decoded *later);
-/* The same for the options of indexes EARLIER and LATER (GD_* for none). */
-int gcc_option_cancels(const struct gcc_option_table *t, int earlier, int later);
+
+/* GCC's rules for a whole command line (decode_cmdline_options_to_array
+ * and prune_options), the driver's and lto1's alike. */
+/* Before the table reads a word: "--param" "X" is the one word
+ * "--param=X".  That word (allocated) if WORDS (N left) start with
+ * "--param" and its argument, else NULL. */
+char *gcc_param_word(char *const *words, size_t n);
+/* Before the table reads a word: -fdiagnostics-plain-output is five
+ * options.  Their number, and *OPTIONS; 0 for another WORD. */
+size_t gcc_plain_output(const char *word, char *const **options);
+/* After: INDEX[i] is the option of the i-th of the N decoded options of
+ * the line (a negative number for an input, an unknown word or one left
+ * out of these rules).  An option that a later one of its Negative()
+ * chain overrides is dropped (-fpic -fPIE, -m32 -m64), and only the
+ * last -fdiagnostics-color= stays, moved first.  Writes the positions
+ * of those that stay, in their new order, to ORDER (room for N) and
+ * returns their number. */
+size_t gcc_prune_line(const struct gcc_option_table *t, const int *index, size_t n, size_t *order);
+
 /* GCC's "did you mean" for an unrecognized option BAD (without its
  * '-'), or NULL. */
 char *gcc_suggest(const struct gcc_option_table *t, const char *bad);

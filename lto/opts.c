@@ -222,30 +222,28 @@ static size_t decode_one(const struct gcc_option_table *t, struct strvec *pool, 
 }
 
 /* Decode WORDS into L the way GCC's decode_cmdline_options_to_array
- * does: expand -fdiagnostics-plain-output, join "--param" "X", drop
- * options canceled by later ones of their Negative() chains (GCC's
- * prune_options), put the last -fdiagnostics-color= first. */
+ * does, with its whole-line rules (lib/gccopt.h): -fdiagnostics-plain-
+ * output expanded, "--param" "X" joined, options canceled by later ones
+ * of their Negative() chains dropped, the last -fdiagnostics-color=
+ * first.  An option with an error is left out of the pruning (see
+ * struct lopt). */
 static void decode(struct strvec *pool, char *const *words, size_t n, struct optlist *l)
 {
-	/* GCC's decoder expands this one itself, not its table */
-	static char *const plain[] = {
-		"-fno-diagnostics-show-caret", "-fno-diagnostics-show-line-numbers",
-		"-fdiagnostics-color=never", "-fdiagnostics-urls=never",
-		"-fdiagnostics-path-format=separate-events",
-	};
 	const struct gcc_option_table *t = opt_table();
 	struct optlist all = { 0 };
 	for (size_t i = 0; i < n; i++) {
 		struct lopt o;
-		if (strcmp(words[i], "-fdiagnostics-plain-output") == 0) {
-			for (size_t k = 0; k < sizeof plain / sizeof *plain; k++) {
-				decode_one(t, pool, &plain[k], 1, &o);
-				optlist_push(&all, &o);
-			}
-			continue;
+		char *const *plain;
+		size_t nplain = gcc_plain_output(words[i], &plain);
+		for (size_t k = 0; k < nplain; k++) {
+			decode_one(t, pool, &plain[k], 1, &o);
+			optlist_push(&all, &o);
 		}
-		if (strcmp(words[i], "--param") == 0 && i + 1 < n) {
-			char *joined = keep(pool, xasprintf("--param=%s", words[i + 1]));
+		if (nplain)
+			continue;
+		char *joined = gcc_param_word(words + i, n - i);
+		if (joined) {
+			keep(pool, joined);
 			decode_one(t, pool, &joined, 1, &o);
 			optlist_push(&all, &o);
 			i++;
@@ -254,26 +252,15 @@ static void decode(struct strvec *pool, char *const *words, size_t n, struct opt
 		i += decode_one(t, pool, words + i, n - i, &o) - 1;
 		optlist_push(&all, &o);
 	}
-	const struct lopt *color = NULL;
-	for (size_t i = 0; i < all.n; i++) {
-		const struct lopt *o = &all.v[i];
-		if (!o->errors && strcmp(o->key, "-fdiagnostics-color=") == 0) {
-			color = o;
-			continue;
-		}
-		size_t j = all.n;
-		if (!o->errors && o->idx >= 0)
-			for (j = i + 1; j < all.n; j++)
-				if (!all.v[j].errors && gcc_option_cancels(t, o->idx, all.v[j].idx))
-					break;
-		if (j == all.n)
-			optlist_push(l, o);
-	}
-	if (color) {
-		optlist_push(l, color);
-		memmove(l->v + 1, l->v, (l->n - 1) * sizeof *l->v);
-		l->v[0] = *color;
-	}
+	int *index = xcalloc(all.n + 1, sizeof *index);
+	size_t *order = xcalloc(all.n + 1, sizeof *order);
+	for (size_t i = 0; i < all.n; i++)
+		index[i] = all.v[i].errors ? GD_UNKNOWN : all.v[i].idx;
+	size_t kept = gcc_prune_line(t, index, all.n, order);
+	for (size_t k = 0; k < kept; k++)
+		optlist_push(l, &all.v[order[k]]);
+	free(index);
+	free(order);
 	free(all.v);
 }
 
