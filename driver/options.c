@@ -577,7 +577,11 @@ void report_unrecognized(const struct driver *d)
 static void decode_all(const struct gcc_option_table *t, struct strvec *args, struct word **out,
 		       size_t *nout)
 {
-	struct word *ws = xcalloc(args->n + 1, sizeof *ws);
+	char *const *plain;
+	size_t room = args->n + 1;
+	for (size_t i = 0; i < args->n; i++)
+		room += gcc_plain_output(args->v[i], &plain);
+	struct word *ws = xcalloc(room, sizeof *ws);
 	size_t n = 0;
 	for (size_t i = 0; i < args->n; n++) {
 		struct word *w = &ws[n];
@@ -585,6 +589,19 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 		w->own = -1;
 		if (s[0] != '-' || s[1] == 0) {
 			w->input = s;
+			i++;
+			continue;
+		}
+		/* -fdiagnostics-plain-output: its five options, as gcc's
+		 * decoder gives them (it is in no table) */
+		size_t nplain = gcc_plain_output(s, &plain);
+		for (size_t k = 0; k < nplain; k++) {
+			ws[n + k].own = -1;
+			gcc_decode(t, &plain[k], 1, &ws[n + k].dec);
+			ws[n + k].given = plain[k];
+		}
+		if (nplain) {
+			n += nplain - 1;
 			i++;
 			continue;
 		}

@@ -177,3 +177,11 @@ setup() {
 	run "$MINGW64" -### -pipe -gz=zlib -c a.c
 	refute_line --partial '/cc1 '
 }
+
+@test "-fdiagnostics-plain-output is its five options, as gcc's decoder gives them (the last -fdiagnostics-color= first)" {
+	same_as_gcc gcc "$XGCC" -fdiagnostics-plain-output -c a.c
+	same_as_gcc gcc "$XGCC" -fdiagnostics-plain-output -fdiagnostics-color=always -c a.c
+	same_as_gcc gcc "$XGCC" -fdiagnostics-color=always -fdiagnostics-plain-output -fdiagnostics-show-caret -c a.c
+	run "$XGCC" -### -fdiagnostics-plain-output -c a.c
+	refute_output --partial "'-fdiagnostics-plain-output'"
+}
