@@ -1,6 +1,9 @@
 /* Archives as ld gets them once the LTO stage has run: without their LTO
- * members, and preceded by the members the LTO modules pulled
- * (archives_pulled_first).
+ * members (archives_without_lto), preceded by the members the LTO
+ * modules pulled (archives_pulled_first), and with the members only
+ * LTRANS's code pulls where a plugin's ld lays them out
+ * (archives_rescanned).  PE-COFF import libraries keep their names (or
+ * names that sort as theirs): ld sorts the import tables by them.
  *
  * lto1 has compiled the IR of the members the link pulls; the LTO members
  * have nothing left for ld, and some linkers cannot be handed them.  mold
