@@ -13,10 +13,13 @@
  * archives), collect2 runs xgcc's lto1 on them before the one and only
  * ld, telling it the link mode and the symbols of every other input so
  * that it can resolve symbols as a linker plugin would; ld then gets
- * lto1's objects in place of the LTO inputs.  On PE-COFF, a DLL link
+ * lto1's objects in place of the LTO inputs, where a plugin's ld reads
+ * them, and a line that makes of them the plugin link's program
+ * (archives.c; the manual's "What ld gets").  On PE-COFF, a DLL link
  * also gets --exclude-symbols for the private symbols the LTRANS objects
- * define, and a -r link of LTO objects alone is lto1's merged object
- * itself, without ld.
+ * define, every link the IR's symbols as ld's table has them from the
+ * plugin (ir_symbols), and a -r link of LTO objects alone is lto1's
+ * merged object itself, without ld.
  */
 #include "config.h"
 
