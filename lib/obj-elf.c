@@ -122,7 +122,7 @@ static int check_shtab(const struct obj_file *f, uint64_t *count, char **reason)
 }
 
 static int read_sections(struct obj_file *f, Elf *e, size_t n, Elf_Scn **symtab, Elf_Scn **xndx,
-			 char **reason)
+			 Elf_Scn **versym, char **reason)
 {
 	size_t shstrndx;
 	if (elf_getshdrstrndx(e, &shstrndx) < 0)
@@ -167,6 +167,8 @@ static int read_sections(struct obj_file *f, Elf *e, size_t n, Elf_Scn **symtab,
 			*symtab = scn;
 		if (sh.sh_type == SHT_SYMTAB_SHNDX && !*xndx)
 			*xndx = scn;
+		if (sh.sh_type == SHT_GNU_versym && !*versym)
+			*versym = scn;
 		if (sh.sh_type == SHT_DYNSYM)
 			dynsym = scn;
 	}
@@ -177,20 +179,8 @@ static int read_sections(struct obj_file *f, Elf *e, size_t n, Elf_Scn **symtab,
 	return 0;
 }
 
-/* The version indices (SHT_GNU_versym) of the dynamic symbol table
- * DYNSYM, or NULL. */
-static Elf_Data *symbol_versions(Elf *e, Elf_Scn *dynsym)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
-	while ((scn = elf_nextscn(e, scn)))
-		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_versym && sh.sh_link == elf_ndxscn(dynsym))
-			return elf_getdata(scn, NULL);
-	return NULL;
-}
-
 static int read_symbols(struct obj_file *f, Elf *e, size_t n, Elf_Scn *symtab, Elf_Scn *xndx,
-			char **reason)
+			Elf_Scn *versym, char **reason)
 {
 	GElf_Shdr sh;
 	gelf_getshdr(symtab, &sh);
@@ -211,7 +201,11 @@ static int read_symbols(struct obj_file *f, Elf *e, size_t n, Elf_Scn *symtab, E
 		if (xsh.sh_link == elf_ndxscn(symtab) && !(xd = elf_getdata(xndx, NULL)))
 			return FAIL("extended section index table: %s", elf_errmsg(-1));
 	}
-	Elf_Data *versions = sh.sh_type == SHT_DYNSYM ? symbol_versions(e, symtab) : NULL;
+	/* the dynamic symbols' versions (SHT_GNU_versym links to .dynsym) */
+	Elf_Data *versions = NULL;
+	GElf_Shdr vsh;
+	if (versym && sh.sh_type == SHT_DYNSYM && gelf_getshdr(versym, &vsh) && vsh.sh_link == elf_ndxscn(symtab))
+		versions = elf_getdata(versym, NULL);
 	size_t count = sh.sh_size / entsize;
 	if (count > INT_MAX)
 		return FAIL("symbol table too large (%zu symbols)", count);
@@ -292,10 +286,10 @@ int elf_read(struct obj_file *f, char **reason)
 		return FAIL("bad section count: %s", elf_errmsg(-1));
 	if (n != count)
 		return FAIL("libelf sees %zu sections, the header says %" PRIu64, n, count);
-	Elf_Scn *symtab = NULL, *xndx = NULL;
-	if (read_sections(f, e, n, &symtab, &xndx, reason) < 0)
+	Elf_Scn *symtab = NULL, *xndx = NULL, *versym = NULL;
+	if (read_sections(f, e, n, &symtab, &xndx, &versym, reason) < 0)
 		return -1;
-	return symtab ? read_symbols(f, e, n, symtab, xndx, reason) : 0;
+	return symtab ? read_symbols(f, e, n, symtab, xndx, versym, reason) : 0;
 }
 
 /* Which relocation sections apply to which section: built once, from
