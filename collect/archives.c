@@ -391,9 +391,8 @@ static void rescan_chain(const struct link *l, struct chain *c)
 /* Whether X is the archive IN, or the same file named again. */
 static int same_archive(const struct input *x, const struct input *in)
 {
-	return x == in || (x->kind == in->kind && x->nmembers == in->nmembers &&
-			   (strcmp(x->path, in->path) == 0 ||
-			    (x->keyed && in->keyed && x->key.dev == in->key.dev && x->key.ino == in->key.ino)));
+	return x == in || link_same_file(x, in) ||
+	       (x->kind == in->kind && x->nmembers == in->nmembers && strcmp(x->path, in->path) == 0);
 }
 
 /* Whether ld reads X, the archive IN (or the same file again), after
@@ -522,6 +521,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 	int respell = can_respell(l);
 	char *top = NULL; /* the respelled import libraries' directory, once one moves */
 	int *reorder = xcalloc(l->ninputs, sizeof *reorder); /* import libraries given in pull order */
+	int *given = xcalloc(l->ninputs + 1, sizeof *given);  /* inputs given to ld otherwise by now */
 	for (size_t at = c.head; at != NONE; at = c.next[at]) {
 		if (at <= c.nunits)
 			continue;
@@ -596,6 +596,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 		free(which);
 		free(copy_at);
 		give_as(l, e, x, copy);
+		given[i] = 1;
 		if (l->verbose)
 			fprintf(stderr, "collect2: %s: without the members ld's rescan gives later%s%s\n", x->path,
 				copy ? ": " : "", copy ? copy : "");
@@ -613,7 +614,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 			if (same_archive(&l->inputs[k], &l->inputs[i])) {
 				give_as(l, e, &l->inputs[k], xstrdup(path));
 				reorder[k] = 0;
-				taken[k] = taken[k] ? taken[k] : xcalloc(1, sizeof *taken[k]); /* given */
+				given[k] = 1;
 			}
 		if (l->verbose)
 			fprintf(stderr, "collect2: %s: its members in ld's pull order: %s\n", l->inputs[i].path, path);
@@ -623,7 +624,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 	/* the other import libraries, by their respelled names */
 	for (size_t i = 0; top && i < l->ninputs; i++) {
 		const struct input *x = &l->inputs[i];
-		if (taken[i] || !obj_kind_is_archive(x->kind) || !import_library(l, x))
+		if (given[i] || !obj_kind_is_archive(x->kind) || !import_library(l, x))
 			continue;
 		char *path = respelled(top, x->path), *target = realpath(x->path, NULL);
 		if (!target || (symlink(target, path) < 0 && errno != EEXIST))
@@ -634,6 +635,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 	for (size_t i = 0; i < l->ninputs; i++)
 		free(taken[i]);
 	free(taken);
+	free(given);
 	free(c.next);
 	free(c.member);
 }

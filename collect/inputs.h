@@ -132,6 +132,9 @@ void link_objects_symbols(const struct strvec *paths, struct link_sym **syms, si
 void link_select_rescan(struct link *l, const struct link_sym *syms, size_t n);
 /* scan.c: an earlier input that is the same file as IN (read once), or NULL. */
 const struct input *link_same_file_before(const struct link *l, const struct input *in);
+/* scan.c: whether A and B are one file (by device and inode, as read
+ * when the scan began). */
+int link_same_file(const struct input *a, const struct input *b);
 
 /* nm.c: a member in a format the object layer does not read, for nm. */
 int member_needs_nm(const struct member *m);

@@ -161,10 +161,15 @@ static void scan_object(const struct link *l, struct obj_file *f, const char *pa
  * libraries two and three times, gcc's -lgcc twice), or NULL: read once. */
 const struct input *link_same_file_before(const struct link *l, const struct input *in)
 {
-	for (const struct input *p = l->inputs; in->keyed && p < in; p++)
-		if (p->keyed && p->kind == in->kind && p->key.dev == in->key.dev && p->key.ino == in->key.ino)
+	for (const struct input *p = l->inputs; p < in; p++)
+		if (link_same_file(p, in))
 			return p;
 	return NULL;
+}
+
+int link_same_file(const struct input *a, const struct input *b)
+{
+	return a->keyed && b->keyed && a->kind == b->kind && a->key.dev == b->key.dev && a->key.ino == b->key.ino;
 }
 
 /* --- the member selection -------------------------------------------- */
