@@ -118,7 +118,7 @@ static int debug_level(const struct driver *d)
 	int level = 0, toggle = 0;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
-		if (o->id != OPT_g || o->elided)
+		if (!opt_kind(o, 'g') || o->elided)
 			continue;
 		const char *w = o->word + 2;
 		if (strcmp(w, "toggle") == 0) {
@@ -559,14 +559,14 @@ static void plan_compare_debug(struct cc *x, const struct compiler_row *row)
 {
 	const struct driver *d = x->d;
 	struct planner *pl = x->pl;
-	static const enum opt_id removed[] = { OPT_o, OPT_MD, OPT_MMD, OPT_MF, OPT_MG, OPT_MP, OPT_MQ, OPT_MT };
+	static const char *const removed[] = { "-o", "-MD", "-MMD", "-MF", "-MG", "-MP", "-MQ", "-MT" };
 	struct driver d2 = *d;
 	d2.opts = xmalloc((d->nopts + 16) * sizeof *d2.opts);
 	memcpy(d2.opts, d->opts, d->nopts * sizeof *d2.opts);
 	for (size_t i = 0; i < d2.nopts; i++) {
 		struct opt *o = &d2.opts[i];
 		for (size_t k = 0; k < sizeof removed / sizeof *removed; k++)
-			o->elided |= o->id == removed[k];
+			o->elided |= opt_is(o, removed[k]);
 		o->elided |= !strncmp(o->word, "-fdump-final-insns=", 19);
 	}
 	size_t first = d2.nopts;

@@ -61,7 +61,7 @@ void check_debug_options(const struct driver *d)
 	unsigned chosen = NO_DEBUG, set = NO_DEBUG;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const char *w = d->opts[i].word;
-		if (d->opts[i].id != OPT_g || d->opts[i].elided)
+		if (!opt_kind(&d->opts[i], 'g') || d->opts[i].elided)
 			continue;
 		int f = chosen_format(w);
 		if (f < 0)

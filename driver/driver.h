@@ -13,47 +13,43 @@
 
 #include "backend.h"
 #include "diag.h"
+#include "gccopt.h"
 #include "strvec.h"
 #include "target.h"
 
-enum opt_id {
-#define OPT(id, spelling, arg, group) OPT_##id,
-#include "options.def"
-#undef OPT
-	OPT_COUNT
-};
+#include <string.h>
 
-enum opt_arg { ARG_NONE, ARG_JOINED, ARG_SEP, ARG_JOIN_SEP, ARG_PREFIX };
-
-enum opt_group {
-	GRP_DRV, GRP_CPP_NOSTDINC, GRP_CPP_C, GRP_CPP_I, GRP_CPP_P, GRP_CPP_MD, GRP_CPP_M,
-	GRP_CPP_MF, GRP_CPP_MG, GRP_CPP_MP, GRP_CPP_MQ, GRP_CPP_MT, GRP_CPP_REMAP, GRP_CPP_H,
-	GRP_CPP_D, GRP_CPP_IOPT, GRP_CPP_WP, GRP_CC1_UNDEF, GRP_CC1_D, GRP_CC1_M,
-	GRP_CC1_AUXINFO, GRP_CC1_G, GRP_CC1_O, GRP_CC1_W, GRP_CC1_WNONE, GRP_CC1_STD,
-	GRP_CC1_P, GRP_CC1_F, GRP_CC1_QN, GRP_CC1_PARAM, GRP_AS, GRP_LINK_INPUT,
-	GRP_LINK_L, GRP_LINK_FLAG,
-};
-
-struct optdef {
-	const char *spelling;
-	enum opt_arg arg;
-	enum opt_group group;
-};
-extern const struct optdef optdefs[OPT_COUNT];
-
-/* One option as given. */
+/* One option as given, decoded with GCC's option table (lib/gccopt.c)
+ * or, for xgcc's own options, with options.c's small table of them. */
 struct opt {
-	enum opt_id id;
-	const char *word;  /* the whole word for PREFIX options ("-O2"), in
-			    * gcc's canonical spelling ("-std=gnu90") */
+	const char *name;  /* the option: its text in the table ("-o",
+			    * "-std=c99", "-O", "-march=", "-Wl,"); the
+			    * driver asks for options by it */
+	const char *word;  /* gcc's canonical spelling, the argument of a
+			    * joined option with it ("-O2", "-std=gnu90") */
 	const char *arg;   /* the argument, or NULL */
-	const char *given; /* the word as written ("-std=gnu89"), for messages */
+	const char *given; /* the words as written ("-std=gnu89"), for messages */
+	int separate;      /* passed on as two words: WORD, then ARG ("-o" "x") */
+	int own;           /* one of xgcc's own options (-flto-cache=, -target) */
 	int elided;        /* removed by a self spec (gcc's %<): no command gets
 			    * it, COLLECT_GCC_OPTIONS keeps its blank */
 	int self_spec;     /* added by a self spec: after the machine defaults
 			    * in COLLECT_GCC_OPTIONS (2: a -specs= file's *self_spec,
 			    * after gcc's own self specs) */
 };
+
+/* Whether O is the option NAME ("-c", "-Wl,", "-march="). */
+static inline int opt_is(const struct opt *o, const char *name)
+{
+	return strcmp(o->name, name) == 0;
+}
+
+/* Whether O is one of the options whose name starts with "-" KIND:
+ * 'm' the machine's, 'g' the debug ones, 'O' the optimization levels. */
+static inline int opt_kind(const struct opt *o, char kind)
+{
+	return o->name[0] == '-' && o->name[1] == kind;
+}
 
 enum lang {
 	LANG_NONE, LANG_C, LANG_CPP_OUTPUT, LANG_CXX, LANG_CXX_OUTPUT, LANG_C_HEADER,
@@ -96,6 +92,7 @@ struct driver {
 	 * of -fcompare-debug plans from a copy of opts with more options */
 	size_t abi_opt;
 
+	const struct gcc_option_table *options; /* the backend's option table */
 	struct opt *opts;
 	size_t nopts;
 	struct input *inputs;
@@ -225,13 +222,16 @@ struct planner {
 void parse_command_line(struct driver *d, int argc, char **argv);
 /* The unknown options' errors parse_command_line kept, said now. */
 void report_unrecognized(const struct driver *d);
-/* Parse TEXT (space-separated) as more options at the end. */
+/* Decode WORDS (TEXT, space-separated) with D's option table, as more
+ * options at the end. */
+void add_options_from_words(struct driver *d, const struct strvec *words);
 void add_options_from_text(struct driver *d, const char *text);
 /* gcc's made-up input "help-dummy" (C), through which --help=,
  * --target-help and --help -v reach cc1, as and ld. */
 void add_help_dummy(struct driver *d);
-const struct opt *last_opt(const struct driver *d, enum opt_id id);
-int has_opt(const struct driver *d, enum opt_id id);
+/* The last option NAME (see struct opt), or NULL; whether there is one. */
+const struct opt *last_opt(const struct driver *d, const char *name);
+int has_opt(const struct driver *d, const char *name);
 /* Queries of the resolved options (read with gcc's table: canonical,
  * pruned, negated switches dropped; see options.c).
  * opt_on: whether switch NAME ("-fopenmp", "-msse2", "-Ofast") is on:
@@ -245,9 +245,7 @@ const struct opt *opt_starting(const struct driver *d, const char *prefix);
 /* What follows PREFIX ("-march=") in the last option so spelled, or NULL. */
 const char *opt_value(const struct driver *d, const char *prefix);
 /* The words option O is passed on as (its spelling, then its argument). */
-void push_opt(const struct driver *d, const struct opt *o, struct strvec *out);
-/* An option of xgcc's own, which GCC has not (-flto-cache=, -target ...). */
-int xgcc_own_option(enum opt_id id);
+void push_opt(const struct opt *o, struct strvec *out);
 
 /* specs.c: the backend's specs with xgcc's edit (no linker plugin in
  * the link), into S; -dumpspecs prints them. */

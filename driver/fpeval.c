@@ -62,9 +62,9 @@ static const char *settled_mode(const struct driver *d, const char **why)
 {
 	const struct opt *last_O = NULL, *last_std = NULL;
 	for (size_t i = 0; i < d->nopts; i++) {
-		if (d->opts[i].id == OPT_O)
+		if (opt_kind(&d->opts[i], 'O'))
 			last_O = &d->opts[i];
-		if (d->opts[i].id == OPT_std || d->opts[i].id == OPT_ansi)
+		if (!strncmp(d->opts[i].name, "-std=", 5) || opt_is(&d->opts[i], "-ansi"))
 			last_std = &d->opts[i];
 	}
 	int ofast = last_O && strcmp(last_O->word, "-Ofast") == 0;
@@ -102,7 +102,7 @@ static const char *settled_mode(const struct driver *d, const char **why)
 	*why = xasprintf("implied by %s", last_std->given);
 	/* the option table's canonical spellings: c90 ... c2x, c++98 ...,
 	 * iso9899:*, against gnu90 ..., gnu++98 ... */
-	if (last_std->id == OPT_ansi || strncmp(last_std->arg, "gnu", 3) != 0)
+	if (opt_is(last_std, "-ansi") || strncmp(last_std->word, "-std=gnu", 8) != 0)
 		return "standard";
 	return "fast";
 }

@@ -163,71 +163,54 @@ static void print_prog_name(const struct driver *d, const char *name)
 /* --version, --help and the -dump* queries: 1 if O is one of them. */
 static int print_about(const struct driver *d, const struct opt *o)
 {
-	switch (o->id) {
-	case OPT_version:
+	if (opt_is(o, "--version"))
 		print_version(d);
-		return 1;
-	case OPT_help:
+	else if (opt_is(o, "--help")) {
 		print_help(d);
 		if (d->verbose)
 			fflush(stdout);
 		return !d->verbose;
-	case OPT_dumpmachine:
+	} else if (opt_is(o, "-dumpmachine"))
 		puts(backend_triplet());
-		return 1;
-	case OPT_dumpversion:
+	else if (opt_is(o, "-dumpversion"))
 		puts(backend_version());
-		return 1;
-	case OPT_dumpfullversion:
+	else if (opt_is(o, "-dumpfullversion"))
 		puts(backend_fullversion());
-		return 1;
-	case OPT_dumpspecs:
+	else if (opt_is(o, "-dumpspecs"))
 		dump_specs();
-		return 1;
-	default:
+	else
 		return 0;
-	}
+	return 1;
 }
 
 /* The -print-* queries: 1 if O is one of them. */
 static int print_paths(const struct driver *d, const struct opt *o)
 {
-	switch (o->id) {
-	case OPT_print_prog:
+	if (opt_is(o, "-print-prog-name="))
 		print_prog_name(d, o->arg);
-		return 1;
-	case OPT_print_file:
+	else if (opt_is(o, "-print-file-name="))
 		puts(find_file(d, o->arg));
-		return 1;
-	case OPT_print_libgcc:
+	else if (opt_is(o, "-print-libgcc-file-name"))
 		puts(find_file(d, "libgcc.a"));
-		return 1;
-	case OPT_print_search:
+	else if (opt_is(o, "-print-search-dirs"))
 		print_search_dirs(d);
-		return 1;
-	case OPT_print_multiarch:
+	else if (opt_is(o, "-print-multiarch"))
 		puts(d->ml->multiarch);
-		return 1;
-	case OPT_print_multidir:
+	else if (opt_is(o, "-print-multi-directory"))
 		puts(d->ml->dir);
-		return 1;
-	case OPT_print_multios:
+	else if (opt_is(o, "-print-multi-os-directory"))
 		puts(d->ml->osdir);
-		return 1;
-	case OPT_print_multilib:
+	else if (opt_is(o, "-print-multi-lib"))
 		print_multilibs();
-		return 1;
-	case OPT_print_sysroot:
+	else if (opt_is(o, "-print-sysroot")) {
 		/* nothing at all without a sysroot, as gcc */
 		if (d->sysroot)
 			puts(d->sysroot);
-		return 1;
-	case OPT_print_sysroot_hs:
+	} else if (opt_is(o, "-print-sysroot-headers-suffix"))
 		diag(DIAG_FATAL, "not configured with sysroot headers suffix");
-		return 1;
-	default:
+	else
 		return 0;
-	}
+	return 1;
 }
 
 int print_info(struct driver *d)

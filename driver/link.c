@@ -212,7 +212,7 @@ static void ln_outputs(void *arg, struct strvec *out)
 	}
 	if (!cxx)
 		return;
-	int static_cxx = d->cxx_library == 2 && !has_opt(d, OPT_static);
+	int static_cxx = d->cxx_library == 2 && !has_opt(d, "-static");
 	if (static_cxx)
 		strvec_push(out, xstrdup("-Bstatic"));
 	push_outfile(l, out, "-lstdc++");
@@ -334,8 +334,8 @@ void plan_link(struct planner *pl)
 	/* gcc gives the linker --help and --target-help (%X) */
 	struct strvec linker_options = { 0 };
 	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_help || d->opts[i].id == OPT_target_help)
-			strvec_push(&linker_options, xstrdup(d->opts[i].id == OPT_help ? "--help" : "--target-help"));
+		if (opt_is(&d->opts[i], "--help") || opt_is(&d->opts[i], "--target-help"))
+			strvec_push(&linker_options, xstrdup(d->opts[i].name));
 	struct spec_run r = { .specs = d->specs, .sw = sw, .nsw = nsw, .ops = &ln_ops, .arg = &l,
 			      .at_file_supplied = d->at_file_supplied, .object_suffix = ".o",
 			      .bit_bucket = "/dev/null", .version = backend_current()->version,
@@ -349,7 +349,7 @@ void plan_link(struct planner *pl)
 		l.step = plan_step(pl, TOOL_NONE, "");
 	struct command *step = l.step;
 	link_environment(d, step);
-	if (has_opt(d, OPT_target_help))
+	if (has_opt(d, "--target-help"))
 		step->banner = "\nLinker options\n==============\n\n"
 			       "Use \"-Wl,OPTION\" to pass \"OPTION\" to the linker.\n\n";
 	/* -v and -### say which spec files the link spec read */

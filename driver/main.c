@@ -68,7 +68,7 @@ static void select_multilib(struct driver *d)
 	 * dynamic linker. */
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
-		if (o->id != OPT_m)
+		if (!opt_kind(o, 'm'))
 			continue;
 		if (strcmp(o->word + 1, backend_multilib_defaults()) == 0) {
 			select = abi_select = "";
@@ -101,39 +101,36 @@ static void driver_options(struct driver *d)
 	d->quiet = 1;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
-		switch (o->id) {
-		case OPT_v: d->verbose = 1; break;
-		case OPT_hash3: d->dry_run = 1; break;
-		case OPT_pipe: d->use_pipe = 1; break;
-		case OPT_time: d->time_report = 1; break;
-		case OPT_Q: d->quiet = 0; break;
+		if (opt_is(o, "-v"))
+			d->verbose = 1;
+		else if (opt_is(o, "-###"))
+			d->dry_run = 1;
+		else if (opt_is(o, "-pipe"))
+			d->use_pipe = 1;
+		else if (opt_is(o, "-time"))
+			d->time_report = 1;
+		else if (opt_is(o, "-Q"))
+			d->quiet = 0;
 		/* GCC 12: plain -save-temps puts the files beside the output;
 		 * it does not undo an earlier -save-temps=cwd */
-		case OPT_save_temps: d->save_temps = d->save_temps ? d->save_temps : SAVE_OBJ; break;
-		case OPT_save_temps_eq:
-			if (strcmp(o->arg, "cwd") == 0)
-				d->save_temps = SAVE_CWD;
-			else if (strcmp(o->arg, "obj") == 0)
-				d->save_temps = SAVE_OBJ;
-			break;
-		case OPT_B: add_bprefix(d, o->arg); break;
-		case OPT_no_pthread:
-			/* a switch only mingw-w64's specs know */
-			if (d->target->system != SYS_MINGW)
-				diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(o->word));
-			break;
-		case OPT_wrapper: strvec_split(&d->wrapper, o->arg, ','); break;
-		case OPT_sysroot:
-		case OPT_sysroot_sep: d->sysroot = o->arg; break;
-		case OPT_o: d->output = o->arg; break;
-		default: break;
-		}
+		else if (opt_is(o, "-save-temps"))
+			d->save_temps = d->save_temps ? d->save_temps : SAVE_OBJ;
+		else if (opt_is(o, "-save-temps="))
+			d->save_temps = strcmp(o->arg, "cwd") == 0 ? SAVE_CWD : SAVE_OBJ;
+		else if (opt_is(o, "-B"))
+			add_bprefix(d, o->arg);
+		else if (opt_is(o, "-wrapper"))
+			strvec_split(&d->wrapper, o->arg, ',');
+		else if (opt_is(o, "--sysroot="))
+			d->sysroot = o->arg;
+		else if (opt_is(o, "-o"))
+			d->output = o->arg;
 	}
-	if (has_opt(d, OPT_E) || has_opt(d, OPT_M) || has_opt(d, OPT_MM))
+	if (has_opt(d, "-E") || has_opt(d, "-M") || has_opt(d, "-MM"))
 		d->stop = STOP_E;
-	else if (has_opt(d, OPT_S))
+	else if (has_opt(d, "-S"))
 		d->stop = STOP_S;
-	else if (has_opt(d, OPT_c))
+	else if (has_opt(d, "-c"))
 		d->stop = STOP_C;
 	else
 		d->stop = STOP_LINK;
@@ -465,8 +462,8 @@ static char *first_dumpdir(const struct driver *d, const struct opt *dd)
 	const char *out = d->output;
 	int save_temps_last = 0;
 	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_save_temps_eq || d->opts[i].id == OPT_dumpdir)
-			save_temps_last = d->opts[i].id == OPT_save_temps_eq;
+		if (opt_is(&d->opts[i], "-save-temps=") || opt_is(&d->opts[i], "-dumpdir"))
+			save_temps_last = opt_is(&d->opts[i], "-save-temps=");
 	if ((!save_temps_last && dd) || (out && not_actual_file(out)))
 		return dd ? xstrdup(dd->arg) : NULL;
 	if (d->save_temps != SAVE_CWD && out) {
@@ -497,10 +494,10 @@ static char *link_dumpdir(char *dumpdir, const char *ob, int dash)
  * with -c/-S/-E -o, and the prefix collect2 (so the LTO stage) gets. */
 static void plan_dumps(struct driver *d)
 {
-	const struct opt *dd = last_opt(d, OPT_dumpdir), *db = last_opt(d, OPT_dumpbase);
-	const struct opt *dx = last_opt(d, OPT_dumpbase_ext);
+	const struct opt *dd = last_opt(d, "-dumpdir"), *db = last_opt(d, "-dumpbase");
+	const struct opt *dx = last_opt(d, "-dumpbase-ext");
 	const char *out = d->output, *ext = dx ? dx->arg : NULL;
-	int have_c = has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E);
+	int have_c = has_opt(d, "-c") || has_opt(d, "-S") || has_opt(d, "-E");
 	int real_out = out && !not_actual_file(out), dash = 0;
 	char *dumpdir = first_dumpdir(d, dd), *dumpbase = db ? xstrdup(db->arg) : NULL;
 	char *outbase = NULL, *ghost = NULL;
@@ -598,7 +595,7 @@ static void resolve_inputs(struct driver *d)
  * the preprocessor too, but is no such option). */
 static void check_one_output(const struct driver *d)
 {
-	int stop_given = has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E);
+	int stop_given = has_opt(d, "-c") || has_opt(d, "-S") || has_opt(d, "-E");
 	if (d->output && stop_given && d->ncompiled > 1 && !d->combine)
 		diag(DIAG_FATAL, "cannot specify %s with %s, %s or %s with multiple files", diag_q("-o"),
 		     diag_q("-c"), diag_q("-S"), diag_q("-E"));
@@ -609,11 +606,11 @@ static void check_one_output(const struct driver *d)
  * has no '.' becomes NAME.exe, for ld and in COLLECT_GCC_OPTIONS alike. */
 static void executable_suffix(struct driver *d)
 {
-	if (d->target->format != OBJ_COFF || has_opt(d, OPT_c) || has_opt(d, OPT_S) || has_opt(d, OPT_E))
+	if (d->target->format != OBJ_COFF || has_opt(d, "-c") || has_opt(d, "-S") || has_opt(d, "-E"))
 		return;
 	for (size_t i = 0; i < d->nopts; i++) {
 		struct opt *o = &d->opts[i];
-		if (o->id == OPT_o && !not_actual_file(o->arg) && !strchr(file_base_name(o->arg), '.'))
+		if (opt_is(o, "-o") && !not_actual_file(o->arg) && !strchr(file_base_name(o->arg), '.'))
 			o->arg = xasprintf("%s.exe", o->arg);
 	}
 }
@@ -680,12 +677,12 @@ int main(int argc, char **argv)
 	int nothing_in = d.ninputs == 0 && d.nlink_items == 0;
 	/* g++spec.cc's libraries count as inputs for -v and -###, but only
 	 * -static-libstdc++'s -Bstatic/-Bdynamic words make a link of them */
-	int gxx_libs = d.cxx && d.cxx_library > 0, gxx_words = d.cxx_library == 2 && !has_opt(&d, OPT_static);
+	int gxx_libs = d.cxx && d.cxx_library > 0, gxx_words = d.cxx_library == 2 && !has_opt(&d, "-static");
 	/* gcc hands --help=CLASS, --target-help and --help -v to its
 	 * programs: cc1 lists its options (with -Q their values under the
 	 * other options), as and ld theirs */
-	if (nothing_in && (has_opt(&d, OPT_help_eq) || has_opt(&d, OPT_target_help) ||
-			   (has_opt(&d, OPT_help) && d.verbose))) {
+	if (nothing_in && (has_opt(&d, "--help=") || has_opt(&d, "--target-help") ||
+			   (has_opt(&d, "--help") && d.verbose))) {
 		add_help_dummy(&d);
 		nothing_in = 0;
 	}
@@ -741,11 +738,11 @@ int main(int argc, char **argv)
 			plan_input(&pl, i);
 	/* --help=CLASS links nothing (gcc's print_subprocess_help 2) */
 	int linking = d.stop == STOP_LINK && !bad_langs && !opt_on(&d, "-fsyntax-only") &&
-		      !has_opt(&d, OPT_help_eq) && has_link_input(&d, &p);
+		      !has_opt(&d, "--help=") && has_link_input(&d, &p);
 	if (linking)
 		plan_link(&pl);
 	if (!bad_langs)
-		if (!has_opt(&d, OPT_help_eq))
+		if (!has_opt(&d, "--help="))
 			plan_link_trailer(&pl, linking);
 	plan_finish(&pl);
 	p.errors_before += (int)bad_langs; /* named again where they are, stopping nothing */

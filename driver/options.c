@@ -2,25 +2,20 @@
  *
  * parse_command_line expands the response files and picks the target
  * first (select_target: -target or --target=, else the driver's name),
- * since the target's backend decides the option table; then it reads
- * every word.  With the table configure took from the backend's cc1
- * (lib/gccopt.c) the words are decoded as gcc decodes them: canonical
+ * since the target's backend decides the option table: the one configure
+ * took from the backend's cc1, else the one shipped for its GCC version
+ * (lib/gccopt.c).  Every word is decoded as gcc decodes it: canonical
  * spellings, gcc's errors and warnings, "--param KEY=VALUE" joined,
- * options that a later one of their Negative() chain overrides pruned
- * (prune), the last -fdiagnostics-color= put first; each word gcc keeps
- * is then taken through the driver's own table (options.def).  Without a
- * gcc table the driver's table reads the line alone: a word in an
- * option's place that starts with "--" is first rewritten into the short
- * option gcc passes on (aliases.def), then matched against the table,
- * the longest of the matching spellings winning (rows with ARG NONE or
- * SEP match the whole word, the others a prefix).  xgcc's own options
- * (-flto-cache=, -target) come from the driver's table either way.
- * Words that are not options are inputs, whose language comes from the
- * last -x or from their suffix; xg++ adds its libraries as g++ does.
+ * options that a later one of their Negative() chain overrides pruned,
+ * the last -fdiagnostics-color= put first.  xgcc's own options
+ * (-flto-cache=, -target), which GCC's table has not, are lib/gccopt.c's
+ * short list of them.  Words that are not options are inputs, whose language
+ * comes from the last -x or from their suffix; xg++ adds its libraries as
+ * g++ does.
  *
  * The queries (has_opt, opt_on, opt_starting ...) answer the other
- * files' questions about the options read, and push_opt gives an option
- * as gcc passes it on.
+ * files' questions about the options read, by the option's name in the
+ * table, and push_opt gives an option as gcc passes it on.
  */
 #include "config.h"
 
@@ -37,11 +32,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const struct optdef optdefs[OPT_COUNT] = {
-#define OPT(id, spelling, arg, group) [OPT_##id] = { spelling, ARG_##arg, GRP_##group },
-#include "options.def"
-#undef OPT
-};
+/* Options of gcc's driver whose work xgcc does not do. */
+static const char *const unsupported[] = { "--completion=", "-time=", "--no-sysroot-suffix" };
 
 static const struct { const char *suffix; enum lang lang; } suffixes[] = {
 	{ "c", LANG_C }, { "i", LANG_CPP_OUTPUT }, { "h", LANG_C_HEADER },
@@ -59,31 +51,6 @@ static const struct { const char *name; enum lang lang; } x_langs[] = {
 	{ "assembler", LANG_ASM }, { "assembler-with-cpp", LANG_ASM_CPP }, { "lto", LANG_LTO },
 	{ "none", LANG_NONE },
 };
-
-/* gcc's words for an option given last without its argument (the
- * MissingArgError of its option table); other options get "missing
- * argument to". */
-static const struct { const char *spelling, *text; } missing_arg_texts[] = {
-	{ "-o", "missing filename after" }, { "-include", "missing filename after" },
-	{ "-imacros", "missing filename after" }, { "-MF", "missing filename after" },
-	{ "-I", "missing path after" }, { "-F", "missing path after" }, { "-iquote", "missing path after" },
-	{ "-isystem", "missing path after" }, { "-idirafter", "missing path after" },
-	{ "-isysroot", "missing path after" }, { "-MQ", "missing makefile target after" },
-	{ "-MT", "missing makefile target after" }, { "-D", "macro name missing after" },
-	{ "-U", "macro name missing after" }, { "-A", "assertion missing after" },
-};
-
-/* WORD, the option SPELLING as written (a long spelling of it, say),
- * came last without its argument. */
-static void missing_argument(const char *spelling, const char *word)
-{
-	for (size_t i = 0; i < sizeof missing_arg_texts / sizeof *missing_arg_texts; i++)
-		if (strcmp(spelling, missing_arg_texts[i].spelling) == 0) {
-			diag(DIAG_ERROR, "%s %s", missing_arg_texts[i].text, diag_q(word));
-			return;
-		}
-	diag(DIAG_ERROR, "missing argument to %s", diag_q(word));
-}
 
 static enum lang lang_of_suffix(const char *name)
 {
@@ -115,117 +82,18 @@ static enum lang gxx_language(const char *name)
 	}
 }
 
-/* The table row for WORD, or -1. */
-static int match_option(const char *word)
+static void add_opt(struct driver *d, struct opt o)
 {
-	int best = -1;
-	size_t best_len = 0;
-	for (int i = 0; i < OPT_COUNT; i++) {
-		const char *sp = optdefs[i].spelling;
-		size_t len = strlen(sp);
-		int exact = optdefs[i].arg == ARG_NONE || optdefs[i].arg == ARG_SEP;
-		if (exact ? strcmp(word, sp) != 0 : strncmp(word, sp, len) != 0)
-			continue;
-		if (len > best_len) {
-			best = i;
-			best_len = len;
-		}
-	}
-	return best;
-}
-
-enum { LONG_NONE, LONG_ARG };
-static const struct { const char *name, *to; int arg; } long_aliases[] = {
-#define ALIAS(name, to, arg) { name, to, LONG_##arg },
-#define LONG_PREFIX(prefix, to)
-#include "aliases.def"
-#undef ALIAS
-#undef LONG_PREFIX
-};
-
-static const struct { const char *prefix, *to; } long_prefixes[] = {
-#define ALIAS(name, to, arg)
-#define LONG_PREFIX(prefix, to) { prefix, to },
-#include "aliases.def"
-#undef ALIAS
-#undef LONG_PREFIX
-};
-
-/* Rewrite ARGS->v[I], a word starting with "--", as gcc does (see
- * aliases.def); words it does not know are left for match_option to
- * report.  0, or -1 after an error. */
-static int expand_long_option(struct strvec *args, size_t i)
-{
-	const char *w = args->v[i];
-	for (size_t k = 0; k < sizeof long_aliases / sizeof *long_aliases; k++) {
-		const char *name = long_aliases[k].name, *to = long_aliases[k].to;
-		size_t len = strlen(name);
-		if (strncmp(w, name, len) != 0 || (w[len] && !(long_aliases[k].arg && w[len] == '=')))
-			continue;
-		if (long_aliases[k].arg == LONG_NONE) {
-			args->v[i] = (char *)to;
-			return 0;
-		}
-		int joined = w[len] == '=';
-		if (!joined && i + 1 >= args->n) {
-			missing_argument(to, w);
-			return -1;
-		}
-		const char *arg = joined ? w + len + 1 : args->v[i + 1];
-		enum opt_arg kind = optdefs[match_option(to)].arg;
-		if (kind == ARG_JOINED || kind == ARG_PREFIX) {
-			args->v[i] = xasprintf("%s%s", to, arg);
-			if (!joined)
-				strvec_remove(args, i + 1);
-		} else {
-			args->v[i] = (char *)to;
-			if (joined)
-				strvec_insert(args, i + 1, arg);
-		}
-		return 0;
-	}
-	if (match_option(w) >= 0)
-		return 0;
-	for (size_t k = 0; k < sizeof long_prefixes / sizeof *long_prefixes; k++) {
-		size_t len = strlen(long_prefixes[k].prefix);
-		if (strncmp(w, long_prefixes[k].prefix, len) == 0 && w[len]) {
-			args->v[i] = xasprintf("%s%s", long_prefixes[k].to, w + len);
-			return 0;
-		}
-	}
-	return 0;
-}
-
-/* gcc's canonical arguments of -std= (c.opt's aliases): what cc1 and
- * COLLECT_GCC_OPTIONS get, whatever spelling was written. */
-static const struct { const char *alias, *canonical; } std_aliases[] = {
-	{ "c89", "c90" }, { "iso9899:1990", "c90" }, { "gnu89", "gnu90" },
-	{ "c9x", "c99" }, { "iso9899:1999", "c99" }, { "iso9899:199x", "c99" }, { "gnu9x", "gnu99" },
-	{ "c1x", "c11" }, { "iso9899:2011", "c11" }, { "gnu1x", "gnu11" },
-	{ "c18", "c17" }, { "iso9899:2017", "c17" }, { "iso9899:2018", "c17" }, { "gnu18", "gnu17" },
-	{ "c++03", "c++98" }, { "gnu++03", "gnu++98" }, { "c++0x", "c++11" }, { "gnu++0x", "gnu++11" },
-	{ "c++1y", "c++14" }, { "gnu++1y", "gnu++14" }, { "c++1z", "c++17" }, { "gnu++1z", "gnu++17" },
-	{ "c++2a", "c++20" }, { "gnu++2a", "gnu++20" }, { "c++2b", "c++23" }, { "gnu++2b", "gnu++23" },
-};
-
-static void add_opt(struct driver *d, enum opt_id id, const char *word, const char *arg)
-{
-	const char *given = word;
-	if (id == OPT_std && arg) {
-		for (size_t i = 0; i < sizeof std_aliases / sizeof *std_aliases; i++)
-			if (strcmp(arg, std_aliases[i].alias) == 0) {
-				arg = std_aliases[i].canonical;
-				word = xasprintf("-std=%s", arg);
-			}
-	} else if (strcmp(word, "-fdiagnostics-color") == 0) {
-		word = "-fdiagnostics-color=always"; /* the positive and negative forms' */
-	} else if (strcmp(word, "-fno-diagnostics-color") == 0) {
-		word = "-fdiagnostics-color=never";
-	}
 	d->opts = xrealloc(d->opts, (d->nopts + 1) * sizeof *d->opts);
-	d->opts[d->nopts++] = (struct opt){ .id = id, .word = word, .arg = arg, .given = given };
+	d->opts[d->nopts++] = o;
 }
 
+/* The option DEC decoded with table T, written GIVEN. */
+static struct opt decoded_opt(const struct gcc_option_table *t, const struct gcc_decoded *dec, const char *given)
+{
+	return (struct opt){ .name = t->opts[dec->index].text, .word = dec->canon[0], .arg = dec->arg,
+			     .given = given, .separate = dec->ncanon == 2 };
+}
 
 static void add_link_item(struct driver *d, const char *arg, long input)
 {
@@ -249,7 +117,9 @@ void add_help_dummy(struct driver *d)
 	d->inputs[d->ninputs - 1].dummy = 1;
 }
 
-static void split_commas(struct driver *d, const char *list, int to_link, enum opt_id id)
+/* The comma-separated parts of LIST (option NAME's: -Wl, -Wp, -Wa), each
+ * a link item or an option NAME of its own. */
+static void split_commas(struct driver *d, const char *list, int to_link, const char *name)
 {
 	struct strvec parts = { 0 };
 	/* every part, empty ones too ("-Wl," gives ld an empty argument) */
@@ -264,7 +134,8 @@ static void split_commas(struct driver *d, const char *list, int to_link, enum o
 		if (to_link)
 			add_link_item(d, parts.v[i], -1);
 		else
-			add_opt(d, id, parts.v[i], parts.v[i]);
+			add_opt(d, (struct opt){ .name = name, .word = parts.v[i], .arg = parts.v[i],
+						 .given = parts.v[i] });
 	}
 	strvec_free(&parts);
 }
@@ -299,41 +170,31 @@ static void cxx_library_input(struct driver *d, struct reading *r, const char *n
 		d->cxx_library = 1;
 }
 
-/* g++spec.cc: what an option means for libstdc++. */
-static void cxx_library_option(struct driver *d, struct reading *r, enum opt_id id, const char *w,
-			       const char *arg)
+/* g++spec.cc: what option O means for libstdc++. */
+static void cxx_library_option(struct driver *d, struct reading *r, const struct opt *o)
 {
 	static const char *const cxx_langs[] = { "c++", "c++-cpp-output", "objective-c++",
 						 "objective-c++-cpp-output" };
-	switch (id) {
-	case OPT_x:
+	static const char *const no_library[] = { "-c", "-r", "-S", "-E", "-M", "-MM", "-nostdlib",
+						  "-nodefaultlibs", "-nostdlib++", "-fsyntax-only" };
+	if (opt_is(o, "-x")) {
 		for (size_t i = 0; i < sizeof cxx_langs / sizeof *cxx_langs; i++)
-			if (d->cxx_library == 0 && strcmp(arg, cxx_langs[i]) == 0)
+			if (d->cxx_library == 0 && strcmp(o->arg, cxx_langs[i]) == 0)
 				d->cxx_library = 1;
 		r->speclang = 1;
-		break;
-	case OPT_l:
-		if (strcmp(arg, "m") != 0 && strcmp(arg, "c") != 0 && d->cxx_library == 0)
+	} else if (opt_is(o, "-l")) {
+		if (strcmp(o->arg, "m") != 0 && strcmp(o->arg, "c") != 0 && d->cxx_library == 0)
 			d->cxx_library = 1;
-		break;
-	case OPT_Wl:
-	case OPT_Xlinker:
+	} else if (opt_is(o, "-Wl,") || opt_is(o, "-Xlinker")) {
 		if (d->cxx_library == 0)
 			d->cxx_library = 1;
-		break;
-	case OPT_c: case OPT_r: case OPT_S: case OPT_E: case OPT_M: case OPT_MM:
-	case OPT_nostdlib: case OPT_nodefaultlibs: case OPT_nostdlibxx:
-		d->cxx_library = -1;
-		break;
-	case OPT_static_libstdcxx:
+	} else if (opt_is(o, "-static-libstdc++")) {
 		if (d->cxx_library >= 0)
 			d->cxx_library = 2;
-		break;
-	default:
-		if (strcmp(w, "-fsyntax-only") == 0)
-			d->cxx_library = -1;
-		break;
 	}
+	for (size_t i = 0; i < sizeof no_library / sizeof *no_library; i++)
+		if (opt_is(o, no_library[i]))
+			d->cxx_library = -1;
 }
 
 static void take_input(struct driver *d, struct reading *r, const char *w)
@@ -351,94 +212,46 @@ static void take_input(struct driver *d, struct reading *r, const char *w)
 	r->lang_x_after_last_input = 0;
 }
 
-/* Option ID of the driver's table, written W (ARG its argument),
- * GIVEN as written. */
-static void take_option(struct driver *d, struct reading *r, enum opt_id id, const char *w,
-			const char *arg, const char *given)
+/* Option O, decoded: what the driver takes of it for itself (-x, the
+ * link's items), and the rest among D's options. */
+static void take_option(struct driver *d, struct reading *r, struct opt o)
 {
-	cxx_library_option(d, r, id, w, arg);
-	switch (id) {
-	case OPT_save_temps_eq:
+	cxx_library_option(d, r, &o);
+	if (opt_is(&o, "-save-temps=")) {
 		/* gcc's driver stops here, before the options after it are read */
-		if (strcmp(arg, "cwd") != 0 && strcmp(arg, "obj") != 0)
-			diag(DIAG_FATAL, "%s is an unknown %s option", diag_qf("-save-temps=%s", arg),
+		if (strcmp(o.arg, "cwd") != 0 && strcmp(o.arg, "obj") != 0)
+			diag(DIAG_FATAL, "%s is an unknown %s option", diag_qf("-save-temps=%s", o.arg),
 			     diag_q("-save-temps"));
-		add_opt(d, id, w, arg);
-		break;
-	case OPT_x:
+		add_opt(d, o);
+	} else if (opt_is(&o, "-x")) {
 		/* an unknown language is an error for the inputs it names
 		 * (check_inputs); -x none, after the last input, is no warning */
-		r->last_x = arg;
+		r->last_x = o.arg;
 		r->xlang = LANG_OBJECT; /* invalid: no -x names it */
 		for (size_t k = 0; k < sizeof x_langs / sizeof *x_langs; k++)
-			if (strcmp(arg, x_langs[k].name) == 0)
+			if (strcmp(o.arg, x_langs[k].name) == 0)
 				r->xlang = x_langs[k].lang;
-		r->bad_x = r->xlang == LANG_OBJECT ? arg : NULL;
+		r->bad_x = r->xlang == LANG_OBJECT ? o.arg : NULL;
 		if (r->xlang == LANG_OBJECT)
 			r->xlang = LANG_NONE;
 		r->saw_x_after_last_input = 1;
 		r->lang_x_after_last_input = r->xlang != LANG_NONE || r->bad_x;
-		break;
-	case OPT_l:
-		add_link_item(d, xasprintf("-l%s", arg), -1);
+	} else if (opt_is(&o, "-l")) {
+		add_link_item(d, xasprintf("-l%s", o.arg), -1);
 		r->lang_x_after_last_input = 0; /* inputs of the link, for gcc */
-		break;
-	case OPT_Wl:
-		split_commas(d, arg, 1, id);
+	} else if (opt_is(&o, "-Wl,")) {
+		split_commas(d, o.arg, 1, o.name);
 		r->lang_x_after_last_input = 0;
-		break;
-	case OPT_Xlinker:
-		add_link_item(d, arg, -1);
+	} else if (opt_is(&o, "-Xlinker")) {
+		add_link_item(d, o.arg, -1);
 		r->lang_x_after_last_input = 0;
-		break;
-	case OPT_Wp:
+	} else if (opt_is(&o, "-Wp,") || opt_is(&o, "-Wa,")) {
 		/* -Wp,-MD,FILE too: its words go where gcc's %Z puts them, just
 		 * before the input; cc1 makes the dependency file */
-		split_commas(d, arg, 0, OPT_Wp);
-		break;
-	case OPT_Wa:
-		split_commas(d, arg, 0, OPT_Wa);
-		break;
-	default:
-		add_opt(d, id, w, arg);
-		if (given)
-			d->opts[d->nopts - 1].given = given;
+		split_commas(d, o.arg, 0, o.name);
+	} else {
+		add_opt(d, o);
 	}
-}
-
-/* WORDS (N of them) as the driver's table reads them: the row, and the
- * argument.  -1 if no row matches. */
-static int driver_row(char *const *words, size_t n, const char **arg, size_t *used)
-{
-	int id = match_option(words[0]);
-	*arg = NULL;
-	*used = 1;
-	if (id < 0)
-		return -1;
-	const struct optdef *od = &optdefs[id];
-	size_t len = strlen(od->spelling);
-	switch (od->arg) {
-	case ARG_NONE:
-	case ARG_PREFIX:
-		break;
-	case ARG_JOINED:
-		*arg = words[0] + len;
-		break;
-	case ARG_SEP:
-	case ARG_JOIN_SEP:
-		if (od->arg == ARG_JOIN_SEP && words[0][len]) {
-			*arg = words[0] + len;
-			break;
-		}
-		if (n < 2) {
-			missing_argument(od->spelling, words[0]);
-			return -2;
-		}
-		*arg = words[1];
-		*used = 2;
-		break;
-	}
-	return id;
 }
 
 /* gcc's warning for an -x (other than none) after the last input, link
@@ -450,52 +263,12 @@ static void warn_last_x(const struct driver *d, const struct reading *r)
 		diag(DIAG_WARNING, "%s after last input file has no effect", diag_qf("-x %s", r->last_x));
 }
 
-/* xgcc's own options, which GCC's table does not have. */
-int xgcc_own_option(enum opt_id id)
-{
-	switch (id) {
-	case OPT_target: case OPT_target_eq: case OPT_flto_cache: case OPT_flto_cache_size:
-	case OPT_flto_cache_shared: case OPT_fno_lto_cache_shared: case OPT_flto_cache_secret:
-	case OPT_flto_cache_remote: case OPT_flto_cache_remote_auth_file: case OPT_flto_cache_remote_ca:
-	case OPT_flto_cache_remote_connect_timeout:
-	case OPT_flto_cache_remote_timeout: case OPT_flto_cache_remote_max_entry:
-	case OPT_flto_distributor: case OPT_flto_distributor_arg:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/* The command line without GCC's table (configure could not have it):
- * the driver's table and its long spellings alone. */
-static void read_with_driver_table(struct driver *d, struct strvec *args)
-{
-	struct reading r = { LANG_NONE, NULL, NULL, 0, 0, 0 };
-	for (size_t i = 0; i < args->n; i++) {
-		const char *w = args->v[i];
-		if (w[0] != '-' || w[1] == 0) {
-			take_input(d, &r, w);
-			continue;
-		}
-		if (w[1] == '-' && expand_long_option(args, i) < 0)
-			continue;
-		const char *arg;
-		size_t used;
-		int id = driver_row(args->v + i, args->n - i, &arg, &used);
-		if (id == -1)
-			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(args->v[i]));
-		if (id >= 0)
-			take_option(d, &r, (enum opt_id)id, args->v[i], arg, NULL);
-		i += used - 1;
-	}
-	warn_last_x(d, &r);
-}
-
-/* One word or option of the command line, decoded with GCC's table. */
+/* One word or option of the command line, decoded. */
 struct word {
 	const char *input;      /* an input file, or NULL */
-	int own;                /* xgcc's own option: the driver table's row */
-	const char *own_word, *own_arg;
+	const struct xgcc_option *own; /* one of xgcc's own options, or NULL */
+	int own_missing;        /* ... without its argument (reported) */
+	const char *own_arg;
 	struct gcc_decoded dec;
 	char *given;            /* the words as written */
 	int negated;            /* a later switch negates it (mark_negated) */
@@ -518,8 +291,8 @@ static char *join_words(char *const *w, size_t n)
 static void mark_negated(const struct gcc_option_table *t, struct word *ws, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n && !ws[i].input && ws[i].own < 0 && ws[i].dec.ncanon == 1; j++)
-			if (!ws[j].input && ws[j].own < 0 && ws[j].dec.ncanon == 1 &&
+		for (size_t j = i + 1; j < n && !ws[i].input && !ws[i].own && ws[i].dec.ncanon == 1; j++)
+			if (!ws[j].input && !ws[j].own && ws[j].dec.ncanon == 1 &&
 			    gcc_switch_negated(t, ws[i].dec.canon[0], ws[j].dec.canon[0]))
 				ws[i].negated = 1;
 }
@@ -548,6 +321,11 @@ static int report(const struct gcc_option_table *t, const struct word *w, struct
 		return 1;
 	if (dec->warn)
 		diag(DIAG_WARNING, "%s", gcc_format(dec->warn, w->given));
+	for (size_t i = 0; i < sizeof unsupported / sizeof *unsupported; i++)
+		if (strcmp(t->opts[dec->index].text, unsupported[i]) == 0) {
+			diag(DIAG_ERROR, "the option %s is not supported by xgcc", diag_q(w->given));
+			return 1;
+		}
 	return 0;
 }
 
@@ -574,6 +352,29 @@ void report_unrecognized(const struct driver *d)
 		diag(DIAG_ERROR, "%s", d->unrecognized.v[i]);
 }
 
+/* ARGS->v[I...], the own option X: its argument, and the words it took
+ * (0 when the argument is missing, after the error). */
+static size_t own_argument(const struct strvec *args, size_t i, const struct xgcc_option *x, const char **arg)
+{
+	const char *w = args->v[i];
+	*arg = NULL;
+	switch (x->arg) {
+	case XO_NONE:
+		return 1;
+	case XO_JOINED:
+		*arg = w + strlen(x->text);
+		return 1;
+	case XO_SEPARATE:
+		break;
+	}
+	if (i + 1 >= args->n) {
+		diag(DIAG_ERROR, "missing argument to %s", diag_q(w));
+		return 0;
+	}
+	*arg = args->v[i + 1];
+	return 2;
+}
+
 static void decode_all(const struct gcc_option_table *t, struct strvec *args, struct word **out,
 		       size_t *nout)
 {
@@ -586,7 +387,6 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 	for (size_t i = 0; i < args->n; n++) {
 		struct word *w = &ws[n];
 		const char *s = args->v[i];
-		w->own = -1;
 		if (s[0] != '-' || s[1] == 0) {
 			w->input = s;
 			i++;
@@ -596,7 +396,6 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 		 * decoder gives them (it is in no table) */
 		size_t nplain = gcc_plain_output(s, &plain);
 		for (size_t k = 0; k < nplain; k++) {
-			ws[n + k].own = -1;
 			gcc_decode(t, &plain[k], 1, &ws[n + k].dec);
 			ws[n + k].given = plain[k];
 		}
@@ -605,15 +404,12 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 			i++;
 			continue;
 		}
-		const char *arg;
-		size_t used;
-		int id = match_option(s);
-		if (id >= 0 && xgcc_own_option((enum opt_id)id) && (id = driver_row(args->v + i, args->n - i, &arg, &used)) != -1) {
-			w->own = id;
-			w->own_word = s;
-			w->own_arg = arg;
-			w->given = join_words(args->v + i, used);
-			i += used;
+		w->own = xgcc_option(s);
+		if (w->own) {
+			size_t used = own_argument(args, i, w->own, &w->own_arg);
+			w->own_missing = !used;
+			w->given = join_words(args->v + i, used ? used : 1);
+			i += used ? used : 1;
 			continue;
 		}
 		char *joined = gcc_param_word(args->v + i, args->n - i);
@@ -635,11 +431,11 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 	*nout = n;
 }
 
-/* The command line read with GCC's own option table: every option GCC
- * knows is recognised, spelled canonically, checked and pruned as gcc
- * does (gcc_prune_line; xgcc's own options are not GCC's to prune),
- * then taken by the driver's table. */
-static void read_with_gcc_table(struct driver *d, const struct gcc_option_table *t, struct strvec *args)
+/* The command line read with the backend's option table T: every option
+ * GCC knows is recognised, spelled canonically, checked and pruned as
+ * gcc does (gcc_prune_line; xgcc's own options are not GCC's to prune),
+ * then taken by the driver. */
+static void read_command_line(struct driver *d, const struct gcc_option_table *t, struct strvec *args)
 {
 	struct word *ws;
 	size_t n;
@@ -648,7 +444,7 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 	int *index = xcalloc(n + 1, sizeof *index);
 	size_t *order = xcalloc(n + 1, sizeof *order);
 	for (size_t i = 0; i < n; i++)
-		index[i] = ws[i].input || ws[i].own != -1 ? GD_UNKNOWN : ws[i].dec.index;
+		index[i] = ws[i].input || ws[i].own ? GD_UNKNOWN : ws[i].dec.index;
 	size_t kept = gcc_prune_line(t, index, n, order);
 	struct reading r = { LANG_NONE, NULL, NULL, 0, 0, 0 };
 	struct strvec unknown = { 0 };
@@ -656,25 +452,19 @@ static void read_with_gcc_table(struct driver *d, const struct gcc_option_table 
 		struct word *w = &ws[order[k]];
 		if (w->input) {
 			take_input(d, &r, w->input);
-			continue;
+		} else if (w->own) {
+			if (!w->own_missing)
+				take_option(d, &r, (struct opt){ .name = w->own->text, .given = w->given,
+								 .word = w->own->arg == XO_JOINED ? w->given : w->own->text,
+								 .arg = w->own_arg, .own = 1,
+								 .separate = w->own->arg == XO_SEPARATE });
+		} else if (!w->negated && !report(t, w, &unknown)) {
+			if (w->dec.index >= 0)
+				take_option(d, &r, decoded_opt(t, &w->dec, w->given));
+			else /* an unknown -Wno-X, for cc1 */
+				take_option(d, &r, (struct opt){ .name = w->given, .word = w->given,
+								 .given = w->given });
 		}
-		if (w->own == -2)
-			continue;
-		if (w->own >= 0) {
-			take_option(d, &r, (enum opt_id)w->own, w->own_word, w->own_arg, NULL);
-			continue;
-		}
-		if (w->negated || report(t, w, &unknown))
-			continue;
-		const char *arg;
-		size_t used;
-		int id = driver_row(w->dec.canon, w->dec.ncanon, &arg, &used);
-		if (id == -1) {
-			diag(DIAG_ERROR, "the option %s is not supported by xgcc", diag_q(w->given));
-			continue;
-		}
-		if (id >= 0)
-			take_option(d, &r, (enum opt_id)id, w->dec.canon[0], arg, w->given);
 	}
 	free(index);
 	free(order);
@@ -691,11 +481,10 @@ static const char *target_option(const struct strvec *args)
 {
 	const char *triplet = NULL;
 	for (size_t i = 0; i < args->n; i++) {
-		int id = match_option(args->v[i]);
-		if (id == OPT_target && i + 1 < args->n)
+		if (strcmp(args->v[i], "-target") == 0 && i + 1 < args->n)
 			triplet = args->v[++i];
-		else if (id == OPT_target_eq)
-			triplet = args->v[i] + strlen("--target=");
+		else if (strncmp(args->v[i], "--target=", 9) == 0)
+			triplet = args->v[i] + 9;
 	}
 	return triplet;
 }
@@ -753,23 +542,20 @@ void parse_command_line(struct driver *d, int argc, char **argv)
 		exit(1);
 	d->at_file_supplied = n > 0;
 	select_target(d, target_option(&args));
-	const struct gcc_option_table *t = gcc_option_table(backend_cc());
-	if (t)
-		read_with_gcc_table(d, t, &args);
-	else
-		read_with_driver_table(d, &args);
+	d->options = gcc_option_table_for(backend_cc(), backend_version());
+	read_command_line(d, d->options, &args);
 	strvec_free(&args);
 }
 
-const struct opt *last_opt(const struct driver *d, enum opt_id id)
+const struct opt *last_opt(const struct driver *d, const char *name)
 {
 	for (size_t i = d->nopts; i-- > 0;)
-		if (d->opts[i].id == id)
+		if (opt_is(&d->opts[i], name))
 			return &d->opts[i];
 	return NULL;
 }
 
-int has_opt(const struct driver *d, enum opt_id id) { return last_opt(d, id) != NULL; }
+int has_opt(const struct driver *d, const char *name) { return last_opt(d, name) != NULL; }
 
 /* NAME's negative form ("-fno-openmp" for "-fopenmp", "-mno-sse2",
  * "-Wno-error", "-gno-split-dwarf"), or NULL if it has none. */
@@ -794,7 +580,7 @@ int opt_on_or(const struct driver *d, const char *name, int dflt)
 			break;
 		}
 		/* a later -O option of any level ends an -Ofast */
-		if ((neg && strcmp(w, neg) == 0) || (is_O && d->opts[i].id == OPT_O)) {
+		if ((neg && strcmp(w, neg) == 0) || (is_O && opt_kind(&d->opts[i], 'O'))) {
 			on = 0;
 			break;
 		}
@@ -828,45 +614,33 @@ const char *opt_value(const struct driver *d, const char *prefix)
 	return o ? o->word + strlen(prefix) : NULL;
 }
 
-/* Push O as gcc passes it on: joined-or-separate options as two words,
- * joined ones as one, aliases in their canonical spelling. */
-void push_opt(const struct driver *d, const struct opt *o, struct strvec *out)
+/* Push O as gcc passes it on: its canonical word (and its argument,
+ * for a separate one); the parts of -Wp, and -Wa, and the arguments of
+ * -Xpreprocessor and -Xassembler alone. */
+void push_opt(const struct opt *o, struct strvec *out)
 {
-	(void)d;
-	const struct optdef *od = &optdefs[o->id];
-	switch (o->id) {
-	case OPT_pedantic:
-		strvec_push(out, "-Wpedantic");
-		return;
-	case OPT_param:
-	case OPT_param_eq:
-		strvec_pushf(out, "--param=%s", o->arg);
-		return;
-	case OPT_Wp:
-	case OPT_Wa:
-	case OPT_Xpreprocessor:
-	case OPT_Xassembler:
+	if (opt_is(o, "-Wp,") || opt_is(o, "-Wa,") || opt_is(o, "-Xpreprocessor") || opt_is(o, "-Xassembler")) {
 		strvec_push(out, o->arg);
 		return;
-	case OPT_MD:
-	case OPT_MMD:
-		return; /* driver_switches (switches.c) gives them as written */
-	default:
-		break;
 	}
-	switch (od->arg) {
-	case ARG_NONE:
-	case ARG_PREFIX:
-		strvec_push(out, o->word);
-		break;
-	case ARG_JOINED:
-		strvec_push(out, o->word);
-		break;
-	case ARG_SEP:
-	case ARG_JOIN_SEP:
-		strvec_push(out, od->spelling);
+	if (opt_is(o, "-MD") || opt_is(o, "-MMD"))
+		return; /* driver_switches (switches.c) gives them as written */
+	strvec_push(out, o->word);
+	if (o->separate)
 		strvec_push(out, o->arg);
-		break;
+}
+
+void add_options_from_words(struct driver *d, const struct strvec *words)
+{
+	for (size_t i = 0; i < words->n;) {
+		struct gcc_decoded dec;
+		gcc_decode(d->options, words->v + i, words->n - i, &dec);
+		char *given = join_words(words->v + i, dec.nwords);
+		i += dec.nwords;
+		if (dec.index == GD_UNKNOWN)
+			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(given));
+		else if (dec.index >= 0)
+			add_opt(d, decoded_opt(d->options, &dec, given));
 	}
 }
 
@@ -874,20 +648,6 @@ void add_options_from_text(struct driver *d, const char *text)
 {
 	struct strvec words = { 0 };
 	strvec_split(&words, text, ' ');
-	for (size_t i = 0; i < words.n; i++) {
-		int id = match_option(words.v[i]);
-		if (id < 0) {
-			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(words.v[i]));
-			continue;
-		}
-		const struct optdef *od = &optdefs[id];
-		const char *arg = NULL;
-		const char *word = words.v[i];
-		if (od->arg == ARG_JOINED || od->arg == ARG_JOIN_SEP)
-			arg = word + strlen(od->spelling);
-		if ((od->arg == ARG_SEP || (od->arg == ARG_JOIN_SEP && !*arg)) && i + 1 < words.n)
-			arg = words.v[++i];
-		add_opt(d, (enum opt_id)id, word, arg);
-	}
+	add_options_from_words(d, &words);
 	strvec_free(&words);
 }

@@ -100,12 +100,12 @@ static void read_spec_files(struct driver *d, struct spec_set *s)
 {
 	int any = 0;
 	for (size_t i = 0; i < d->nopts; i++)
-		any |= d->opts[i].id == OPT_specs;
+		any |= opt_is(&d->opts[i], "-specs=");
 	if (!any)
 		return;
 
 	for (size_t i = 0; i < d->nopts; i++) {
-		if (d->opts[i].id != OPT_specs)
+		if (!opt_is(&d->opts[i], "-specs="))
 			continue;
 		/* gcc looks for it among the startfile directories first */
 		char *found = find_spec_file(d, d->opts[i].arg);
@@ -151,11 +151,9 @@ void add_self_spec_options(struct driver *d, const struct strvec *words, int mar
 	if (!words->n)
 		return;
 	size_t first = d->nopts;
-	char *text = strvec_join(words, ' ');
-	add_options_from_text(d, text);
+	add_options_from_words(d, words);
 	for (size_t i = first; i < d->nopts; i++)
 		d->opts[i].self_spec = mark;
-	free(text);
 }
 
 static char *spec_find_file(void *arg, const char *name) { return find_file(arg, name); }
@@ -173,7 +171,7 @@ void run_self_spec(struct driver *d, const char *text, struct strvec *out)
 			continue;
 		opt_of[n] = i;
 		sw[n].part1 = o->word + 1;
-		if (o->arg && optdefs[o->id].arg == ARG_SEP) {
+		if (o->separate) {
 			const char **args = xcalloc(2, sizeof *args);
 			args[0] = o->arg;
 			sw[n].args = args;

@@ -88,39 +88,42 @@ void driver_self_specs(struct driver *d)
 		run_driver_self_spec(d, *spec);
 }
 
+/* The options of the command line that gcc keeps out of its switches:
+ * the driver's own doing (-###, -time, -wrapper ...), what goes to the
+ * link's items or %Y and %Z, and xg++'s -static-libstdc++, which
+ * g++spec.cc takes (-Bstatic -lstdc++ -Bdynamic). */
+static int not_a_switch(const struct driver *d, const struct opt *o)
+{
+	static const char *const kept_out[] = { "-###", "-l", "-Wa,", "-Xassembler", "-Wp,", "-Xpreprocessor",
+						"-time", "-wrapper", "-pass-exit-codes",
+						"-no-canonical-prefixes", "-target", "--target=" };
+	for (size_t i = 0; i < sizeof kept_out / sizeof *kept_out; i++)
+		if (opt_is(o, kept_out[i]))
+			return 1;
+	return d->cxx && opt_is(o, "-static-libstdc++");
+}
+
 void driver_switches(const struct driver *d, struct switch_list *out)
 {
 	struct strvec words = { 0 };
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
-		switch (o->id) {
-		case OPT_hash3: case OPT_l: case OPT_Wa: case OPT_Xassembler: case OPT_Wp:
-		case OPT_Xpreprocessor: case OPT_time: case OPT_wrapper: case OPT_pass_exit_codes:
-		case OPT_no_canonical: case OPT_target: case OPT_target_eq:
+		if (not_a_switch(d, o))
 			continue;
-		case OPT_static_libstdcxx:
-			if (d->cxx)
-				continue; /* g++spec.cc takes it (-Bstatic -lstdc++ -Bdynamic) */
-			break;
-		default:
-			break;
-		}
 		if (o->self_spec)
 			continue; /* after the machine defaults, below */
 		/* gcc's canonical spellings */
-		if (o->id == OPT_MD || o->id == OPT_MMD)
+		if (opt_is(o, "-MD") || opt_is(o, "-MMD"))
 			strvec_push(&words, o->word);
-		else if (o->id == OPT_L)
+		else if (opt_is(o, "-L"))
 			strvec_push(&words, made_word(out, xasprintf("-L%s", o->arg)));
-		else if (o->id == OPT_sysroot_sep)
-			strvec_push(&words, made_word(out, xasprintf("--sysroot=%s", o->arg)));
 		else
-			push_opt(d, o, &words);
+			push_opt(o, &words);
 		add_switch(out, o, &words, o->elided);
 	}
 	/* g++spec.cc appends -shared-libgcc unless -static or -static-libgcc
 	 * (where its GCC has a shared libgcc) */
-	if (d->cxx && backend_shared_libgcc() && !has_opt(d, OPT_static) && !has_opt(d, OPT_static_libgcc))
+	if (d->cxx && backend_shared_libgcc() && !has_opt(d, "-static") && !has_opt(d, "-static-libgcc"))
 		add_switch_word(out, "-shared-libgcc");
 	/* the switches of the self specs: the backend's option defaults
 	 * (-mtune=generic -march=x86-64), gcc's driver self specs, the
@@ -134,7 +137,7 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 		for (size_t i = 0; i < d->nopts; i++) {
 			if (d->opts[i].self_spec != pass)
 				continue;
-			push_opt(d, &d->opts[i], &words);
+			push_opt(&d->opts[i], &words);
 			add_switch(out, &d->opts[i], &words, d->opts[i].elided);
 		}
 	}
@@ -152,7 +155,7 @@ struct spec_switch *spec_switches(const struct switch_list *list)
 			sw[i].args = (const char *const *)e->words.v + 1;
 		/* xgcc's own options are for its link-time stage (through
 		 * COLLECT_GCC_OPTIONS): no spec sees them */
-		if (e->elided || *w != '-' || (e->opt && xgcc_own_option(e->opt->id)))
+		if (e->elided || *w != '-' || (e->opt && e->opt->own))
 			sw[i].live = SPEC_SW_IGNORE;
 	}
 	return sw;
@@ -185,10 +188,10 @@ static void assembler_options(const struct driver *d, struct strvec *out)
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
 		/* --help and --target-help are assembler options to gcc too */
-		const char *a = o->id == OPT_Wa || o->id == OPT_Xassembler ? o->arg
-				: o->id == OPT_help				? "--help"
-				: o->id == OPT_target_help			? "--target-help"
-										: NULL;
+		const char *a = opt_is(o, "-Wa,") || opt_is(o, "-Xassembler") ? o->arg
+				: opt_is(o, "--help")				    ? "--help"
+				: opt_is(o, "--target-help")			    ? "--target-help"
+										    : NULL;
 		if (a)
 			strvec_push(out, a);
 	}
@@ -198,7 +201,7 @@ static void assembler_options(const struct driver *d, struct strvec *out)
 static void preprocessor_options(const struct driver *d, struct strvec *out)
 {
 	for (size_t i = 0; i < d->nopts; i++)
-		if (d->opts[i].id == OPT_Wp || d->opts[i].id == OPT_Xpreprocessor)
+		if (opt_is(&d->opts[i], "-Wp,") || opt_is(&d->opts[i], "-Xpreprocessor"))
 			strvec_push(out, d->opts[i].arg);
 }
 
@@ -221,7 +224,7 @@ void input_switches(const struct driver *d, const struct input *in, int cc1, con
 		const struct switch_entry *e = &list->v[i];
 		const char *w = sw[i].part1;
 		/* of the ABI options only the last counts */
-		if (d->abi_opt != NO_ABI_OPT && e->opt && e->opt->id == OPT_m && is_abi_opt(d, e->opt->word) &&
+		if (d->abi_opt != NO_ABI_OPT && e->opt && opt_kind(e->opt, 'm') && is_abi_opt(d, e->opt->word) &&
 		    e->opt != &d->opts[d->abi_opt])
 			sw[i].live = SPEC_SW_IGNORE;
 		/* cc1 decides the excess precision from these very options
@@ -277,8 +280,8 @@ char *collect_options(const struct driver *d, int for_link, int dumps_taken, con
 		 * with %<; so do -dumpdir and -dumpbase once a command took
 		 * them (%:dumps()) */
 		if (e->elided || (i < nremoved && removed[i] && !(removed[i] & SPEC_SW_KEEP_FOR_GCC)) || (dumps_taken && e->opt &&
-				  (e->opt->id == OPT_dumpdir || e->opt->id == OPT_dumpbase ||
-				   e->opt->id == OPT_dumpbase_ext)))
+				  (opt_is(e->opt, "-dumpdir") || opt_is(e->opt, "-dumpbase") ||
+				   opt_is(e->opt, "-dumpbase-ext"))))
 			continue;
 		for (size_t k = 0; k < e->words.n; k++) {
 			fputs(k ? " " : "", f);

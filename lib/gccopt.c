@@ -40,7 +40,7 @@ static const struct gcc_option_table tables[] = { GCC_OPTION_TABLES { NULL, NULL
 
 const struct gcc_option_table *gcc_option_table(const char *cc)
 {
-	if (getenv("XGCC_NO_GCC_OPTIONS")) /* the fallback, for its test */
+	if (getenv("XGCC_NO_GCC_OPTIONS")) /* the shipped table instead, for its tests */
 		return NULL;
 	for (size_t i = 0; tables[i].cc; i++)
 		if (strcmp(tables[i].cc, cc) == 0)
@@ -688,4 +688,32 @@ int gcc_switch_negated(const struct gcc_option_table *t, const char *word, const
 	if (strncmp(s + 1, "no-", 3) == 0)
 		return strcmp(l + 1, s + 4) == 0;
 	return strncmp(l + 1, "no-", 3) == 0 && strcmp(l + 4, s + 1) == 0;
+}
+
+static const struct xgcc_option xgcc_options[] = {
+	{ "-target", XO_SEPARATE, 0 },
+	{ "--target=", XO_JOINED, 0 },
+	{ "-flto-cache=", XO_JOINED, 1 },
+	{ "-flto-cache-size=", XO_JOINED, 1 },
+	{ "-flto-cache-shared", XO_NONE, 1 },
+	{ "-fno-lto-cache-shared", XO_NONE, 1 },
+	{ "-flto-cache-secret=", XO_JOINED, 1 },
+	{ "-flto-cache-remote=", XO_JOINED, 1 },
+	{ "-flto-cache-remote-auth-file=", XO_JOINED, 1 },
+	{ "-flto-cache-remote-ca=", XO_JOINED, 1 },
+	{ "-flto-cache-remote-connect-timeout=", XO_JOINED, 1 },
+	{ "-flto-cache-remote-timeout=", XO_JOINED, 1 },
+	{ "-flto-cache-remote-max-entry=", XO_JOINED, 1 },
+	{ "-flto-distributor=", XO_JOINED, 1 },
+	{ "-flto-distributor-arg=", XO_JOINED, 1 },
+};
+
+const struct xgcc_option *xgcc_option(const char *word)
+{
+	for (size_t i = 0; i < sizeof xgcc_options / sizeof *xgcc_options; i++) {
+		const struct xgcc_option *x = &xgcc_options[i];
+		if (x->arg == XO_JOINED ? strncmp(word, x->text, strlen(x->text)) == 0 : strcmp(word, x->text) == 0)
+			return x;
+	}
+	return NULL;
 }

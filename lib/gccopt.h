@@ -140,6 +140,17 @@ char *gcc_closest(const char *goal, const char *const *cands, size_t n);
  * later one LATER negates it ("-fno-openmp"): check_live_switch, for
  * switches its specs name. */
 int gcc_switch_negated(const struct gcc_option_table *t, const char *word, const char *later);
+/* xgcc's own options, which GCC's table has not: the target to compile
+ * for (as clang's -target), and the LTRANS cache's and distributor's
+ * settings, which the driver passes to lto1 in COLLECT_GCC_OPTIONS. */
+struct xgcc_option {
+	const char *text;          /* "-target", "-flto-cache=" */
+	enum { XO_NONE, XO_JOINED, XO_SEPARATE } arg; /* the rest of the word / the next word */
+	int for_lto1;              /* lto1's (lto/cache.c, remote.c, distribute.c) */
+};
+/* The own option WORD is (a JOINED one: WORD starts with its text), or NULL. */
+const struct xgcc_option *xgcc_option(const char *word);
+
 /* Format GCC's message FMT (with %qs, %<, %>, %s) for ARG. */
 char *gcc_format(const char *fmt, const char *arg);
 

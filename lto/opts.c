@@ -808,20 +808,10 @@ static int linker_option_passed(const struct lopt *o)
 	};
 	/* policy: xgcc's own options, which GCC's table does not have,
 	 * go on to run.c's LTRANS cache and distributor, which take them
-	 * out (driver/options.def has them too) */
-	static const char *const xgcc_own[] = {
-		"-flto-cache=", "-flto-cache-size=", "-flto-cache-secret=", "-flto-cache-shared",
-		"-fno-lto-cache-shared", "-flto-cache-remote=", "-flto-cache-remote-auth-file=", "-flto-cache-remote-ca=",
-		"-flto-cache-remote-connect-timeout=", "-flto-cache-remote-timeout=", "-flto-cache-remote-max-entry=",
-		"-flto-distributor=", "-flto-distributor-arg=",
-	};
-	if (!o->input && o->idx == GD_UNKNOWN)
-		for (size_t i = 0; i < sizeof xgcc_own / sizeof *xgcc_own; i++) {
-			size_t len = strlen(xgcc_own[i]);
-			if (xgcc_own[i][len - 1] == '=' ? !strncmp(o->key, xgcc_own[i], len)
-							 : !strcmp(o->key, xgcc_own[i]))
-				return 1;
-		}
+	 * out */
+	const struct xgcc_option *own = o->input || o->idx != GD_UNKNOWN ? NULL : xgcc_option(o->key);
+	if (own && own->for_lto1)
+		return 1;
 	if (o->input || o->idx < 0 || IN(ours, o->key))
 		return 0;
 	if ((!strcmp(o->key, "-fopenmp") || !strcmp(o->key, "-fopenacc")) && !o->value)
