@@ -244,8 +244,6 @@ const struct opt *opt_given(const struct driver *d, const char *word);
 const struct opt *opt_starting(const struct driver *d, const char *prefix);
 /* What follows PREFIX ("-march=") in the last option so spelled, or NULL. */
 const char *opt_value(const struct driver *d, const char *prefix);
-/* The words option O is passed on as (its spelling, then its argument). */
-void push_opt(const struct opt *o, struct strvec *out);
 
 /* specs.c: the backend's specs with xgcc's edit (no linker plugin in
  * the link), into S; -dumpspecs prints them. */

@@ -15,7 +15,7 @@
  *
  * The queries (has_opt, opt_on, opt_starting ...) answer the other
  * files' questions about the options read, by the option's name in the
- * table, and push_opt gives an option as gcc passes it on.
+ * table.
  */
 #include "config.h"
 
@@ -612,22 +612,6 @@ const char *opt_value(const struct driver *d, const char *prefix)
 {
 	const struct opt *o = opt_starting(d, prefix);
 	return o ? o->word + strlen(prefix) : NULL;
-}
-
-/* Push O as gcc passes it on: its canonical word (and its argument,
- * for a separate one); the parts of -Wp, and -Wa, and the arguments of
- * -Xpreprocessor and -Xassembler alone. */
-void push_opt(const struct opt *o, struct strvec *out)
-{
-	if (opt_is(o, "-Wp,") || opt_is(o, "-Wa,") || opt_is(o, "-Xpreprocessor") || opt_is(o, "-Xassembler")) {
-		strvec_push(out, o->arg);
-		return;
-	}
-	if (opt_is(o, "-MD") || opt_is(o, "-MMD"))
-		return; /* driver_switches (switches.c) gives them as written */
-	strvec_push(out, o->word);
-	if (o->separate)
-		strvec_push(out, o->arg);
 }
 
 void add_options_from_words(struct driver *d, const struct strvec *words)

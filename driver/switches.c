@@ -88,6 +88,22 @@ void driver_self_specs(struct driver *d)
 		run_driver_self_spec(d, *spec);
 }
 
+/* Push O as gcc passes it on: its canonical word (and its argument,
+ * for a separate one); the parts of -Wp, and -Wa, and the arguments of
+ * -Xpreprocessor and -Xassembler alone. */
+static void push_opt(const struct opt *o, struct strvec *out)
+{
+	if (opt_is(o, "-Wp,") || opt_is(o, "-Wa,") || opt_is(o, "-Xpreprocessor") || opt_is(o, "-Xassembler")) {
+		strvec_push(out, o->arg);
+		return;
+	}
+	if (opt_is(o, "-MD") || opt_is(o, "-MMD"))
+		return; /* driver_switches (switches.c) gives them as written */
+	strvec_push(out, o->word);
+	if (o->separate)
+		strvec_push(out, o->arg);
+}
+
 /* The options of the command line that gcc keeps out of its switches:
  * the driver's own doing (-###, -time, -wrapper ...), what goes to the
  * link's items or %Y and %Z, and xg++'s -static-libstdc++, which
