@@ -15,10 +15,11 @@
  * backend's lto1 for WPA when xgcc's cache is on, renumbers after the
  * last IPA pass, before WPA partitions and writes:
  *
- *   - each module gets a slot of 65536 numbers at a hash of its file
- *     name (of 16384 slots; a collision takes the next free one, in the
- *     order of the names) -- not of its id, a new random number at each
- *     compilation;
+ *   - each module gets a slot of 65536 numbers at a hash of its file's
+ *     base name (of 16384 slots; a collision takes the next free one, in
+ *     the order of the names) -- not of its id, a new random number at
+ *     each compilation, nor of its directory, which differs between
+ *     checkouts;
  *   - a symbol read from a module takes, in the lower half of the slot,
  *     a place at a hash of its name; a symbol WPA made (an IPA clone, an
  *     inline clone) in the upper half, at a hash of what names it among
@@ -91,6 +92,16 @@ unsigned hash_str(const char *s, unsigned h)
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 16777619u; /* FNV-1a */
 	return h;
+}
+
+/* PATH without its directories ('/', and '\\' of a Windows path). */
+const char *base_name(const char *path)
+{
+	const char *b = path;
+	for (const char *p = path; *p; p++)
+		if (*p == '/' || *p == '\\')
+			b = p + 1;
+	return b;
 }
 
 /* The module a symbol made at WPA belongs to: its inline host's, its
@@ -468,16 +479,21 @@ unsigned int renumber()
 	if (modules.size() >= SLOTS)
 		return keep("16384 or more modules");
 
-	/* the modules' slots: by hash, collisions in name order */
+	/* the modules' slots: by the hash of the file's base name, so that
+	 * the same objects get the same numbers wherever they are (two
+	 * checkouts, objects named by absolute paths, archive members under
+	 * TMPDIR); collisions in base name order, then in path order */
 	std::vector<std::pair<unsigned, lto_file_decl_data *>> wanted;
 	for (lto_file_decl_data *m : modules)
-		wanted.push_back({ hash_str(m->file_name, 2166136261u) % SLOTS, m });
+		wanted.push_back({ hash_str(base_name(m->file_name), 2166136261u) % SLOTS, m });
 	std::sort(wanted.begin(), wanted.end(),
 		  [](const std::pair<unsigned, lto_file_decl_data *> &a,
 		     const std::pair<unsigned, lto_file_decl_data *> &b) {
 			  if (a.first != b.first)
 				  return a.first < b.first;
-			  int c = strcmp(a.second->file_name, b.second->file_name);
+			  int c = strcmp(base_name(a.second->file_name), base_name(b.second->file_name));
+			  if (!c)
+				  c = strcmp(a.second->file_name, b.second->file_name);
 			  return c ? c < 0 : a.second->id < b.second->id;
 		  });
 	std::vector<char> taken(SLOTS);

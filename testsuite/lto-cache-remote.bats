@@ -415,3 +415,54 @@ dead_port() {
 	assert_equal "$(warnings)" 0
 	runs_right p2
 }
+
+# Two users (this one and xgcc-worker, whom ./quickstart adds), each with
+# a checkout and a TMPDIR of their own, naming objects and output by
+# absolute paths: the keys name what LTRANS compiles, not where the link
+# is, so the second user reuses every partition the first made, through
+# a shared directory and through the remote, and links the same program.
+@test "two users, two checkouts, two TMPDIRs, absolute paths: every partition reused, the same program" {
+	local worker=xgcc-worker root u
+	[ "$(id -u)" -eq 0 ] || skip "needs root to run a link as $worker"
+	getent passwd "$worker" >/dev/null || skip "no account $worker (./quickstart adds it as root)"
+	runuser -u "$worker" -- test -x "$XGCC" || skip "$worker cannot run $XGCC"
+	root=$(mktemp -d /tmp/xgcc-two-users.XXXXXX)
+	chmod 755 "$root"
+	for u in a b; do
+		mkdir -p "$root/$u/proj" "$root/$u/tmp"
+		cp -r "$G/lto" "$G/nonlto.o" "$G/liblto.a" "$root/$u/proj/"
+		cp "$G/secret" "$root/$u/secret"
+	done
+	chown -R "$worker" "$root/b"
+	mkdir -m 777 "$root/shared"
+	# link USER DIR OPTION...: USER's link in their checkout $root/DIR
+	two_link() {
+		local who=$1 d=$root/$2
+		shift 2
+		run runuser -u "$who" -- env TMPDIR="$d/tmp" HOME="$d" sh -c 'cd "$1" && shift && exec "$@"' sh "$d/proj" \
+			"$XGCC" -O2 -flto=2 -v -flto-cache-secret="$d/secret" "$@" \
+			"$d"/proj/lto/u*.o "$d/proj/lto/main.o" "$d/proj/nonlto.o" "$d/proj/liblto.a" -o "$d/proj/prog"
+	}
+	# the shared directory
+	two_link root a -flto-cache="$root/shared" -flto-cache-shared
+	assert_success
+	n=$(counts | awk '{ print $3 }')
+	[ "$n" -ge 3 ] || fail "expected WPA with several partitions: $(counts)"
+	assert_equal "$(counts)" "0 of $n"
+	two_link "$worker" b -flto-cache="$root/shared" -flto-cache-shared
+	assert_success
+	assert_equal "$(counts)" "$n of $n"
+	assert_equal "$(warnings)" 0
+	cmp "$root/a/proj/prog" "$root/b/proj/prog" || fail "the second user's program differs"
+	# the remote, under each user's own cache
+	two_link root a -flto-cache="$root/a/cache" -flto-cache-remote="redis://127.0.0.1:$REDIS_PORT/3"
+	assert_success
+	assert_equal "$(counts)" "0 of $n (0 local, 0 remote), $n compiled"
+	two_link "$worker" b -flto-cache="$root/b/cache" -flto-cache-remote="redis://127.0.0.1:$REDIS_PORT/3"
+	assert_success
+	assert_equal "$(counts)" "$n of $n (0 local, $n remote), 0 compiled"
+	assert_equal "$(warnings)" 0
+	cmp "$root/a/proj/prog" "$root/b/proj/prog" || fail "the second user's program differs"
+	cd "$root/b/proj" && runs_right prog
+	rm -rf "$root"
+}
