@@ -205,6 +205,10 @@ static int link_add(struct lto_link *c, const char *desc_path)
 			c->mods = xrealloc(c->mods, (c->nmods + 1) * sizeof *c->mods);
 			c->mods[c->nmods++] = (struct lto_module_opts){ .file = un->path, .opts = un->lto->mods[m].opts,
 									.abi = lto_object_abi(un->lto->f) };
+			/* the driver's -flto-cache compile drops the positions
+			 * (lto/stable-order.cc), and its plugin argument says so */
+			if (!strstr(un->lto->mods[m].opts, "-drop-locations'"))
+				c->run.positioned_bodies = 1;
 		}
 	}
 	if (!c->run.inputs.n)

@@ -232,6 +232,8 @@ struct run_plan {
 	const char *partition;     /* -flto-partition=, or NULL */
 	int save_temps;            /* -save-temps: keep the argument files too */
 	int no_plugin;             /* -fno-use-linker-plugin: name them as gcc's collect2 does */
+	int positioned_bodies;     /* a module was compiled without the cache, its
+				    * bodies with their source positions */
 	int verbose;
 	struct strvec outputs;     /* filled in: the objects for ld */
 };

@@ -333,17 +333,21 @@ static void add_stable_order(const struct run_plan *p, struct lto_cache *cache, 
 	char *dir = self_directory("lto1"), *name = backend_stable_order_name();
 	char *so = xasprintf("%s/%s.so", dir, name);
 	free(dir);
-	free(name);
 	/* it reports under -v (the backend's -version): an argument of
 	 * its own would be in the partitions' options, and in the keys */
 	if (access(so, R_OK) == 0) {
 		strvec_pushf(cmd, "-fplugin=%s", so);
+		/* bodies compiled with their positions are read and streamed
+		 * anew without them */
+		if (p->positioned_bodies)
+			strvec_pushf(cmd, "-fplugin-arg-%s-restream-bodies", name);
 		lto_cache_program(cache, so);
 	}
 	else if (p->verbose)
 		fprintf(stderr, "lto1: no %s: WPA numbers the symbols in link order, and the LTRANS cache "
 			"misses more (the backend has no plugin headers)\n", so);
 	free(so);
+	free(name);
 }
 
 /* WPA: the partitions, listed in LIST, as jobs for LTRANS. */

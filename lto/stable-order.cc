@@ -765,6 +765,41 @@ struct drop_locations_pass : simple_ipa_opt_pass {
 	opt_pass *clone() final override { return new drop_locations_pass(m_ctxt); }
 };
 
+/* --- at WPA: the bodies of objects compiled without it ---------------
+ *
+ * Objects compiled without the cache on (-flto-cache given at the link
+ * only, as a user adds it to an existing build) have their bodies'
+ * positions, which WPA would copy as they are into every partition that
+ * inlines them: a function added in the middle of a file changed every
+ * such partition.  So WPA reads each body, drops its positions as the
+ * compile would have, and streams it anew (GCC's lto_output writes a
+ * body that is in memory, and copies one that is not).  A body compiled
+ * lto1 asks for it (-fplugin-arg-stable_order_N-restream-bodies) when a
+ * module's options lack the compile's drop-locations: bodies compiled
+ * for the cache are copied as they are, as before. */
+bool restream_asked;
+
+void restream_bodies()
+{
+	if (!restream_asked || !locations_unused())
+		return;
+	size_t n = 0;
+	cgraph_node *node;
+	FOR_EACH_DEFINED_FUNCTION (node)
+		if (!node->alias && !node->thunk && !node->clone_of && node->lto_file_data &&
+		    !gimple_has_body_p(node->decl)) {
+			/* reading forgets the node's module, which the
+			 * numbering below and the 1to1 partitioning ask */
+			lto_file_decl_data *module = node->lto_file_data;
+			node->get_untransformed_body();
+			node->lto_file_data = module;
+			drop_body_locations(node);
+			n++;
+		}
+	if (verbose)
+		fprintf(stderr, "stable-order: %zu function bodies read and streamed without source positions\n", n);
+}
+
 /* The first pass that runs at WPA runs once the modules were read. */
 void note_pass(void *, void *)
 {
@@ -784,6 +819,7 @@ struct renumber_pass : ipa_opt_pass_d {
 	bool gate(function *) final override { return flag_wpa; }
 	unsigned int execute(function *) final override
 	{
+		restream_bodies();
 		reshape();
 		return renumber();
 	}
@@ -809,6 +845,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	for (int i = 0; i < info->argc; i++)
 		if (!strcmp(info->argv[i].key, "drop-locations"))
 			drop_locations_asked = true;
+		else if (!strcmp(info->argv[i].key, "restream-bodies"))
+			restream_asked = true;
 	struct register_pass_info before_streaming = { new drop_locations_pass(g), "emutls", 0,
 						       PASS_POS_INSERT_AFTER };
 	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &before_streaming);
