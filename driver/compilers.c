@@ -20,7 +20,8 @@
  * the newest row not newer than the backend's GCC).  What changed:
  *
  *   13  a header's PCH is "--output-pch FILE", two words, not
- *       "--output-pch=FILE" (C and C++ headers);
+ *       "--output-pch=FILE" (C and C++ headers; the option became
+ *       Separate for PR target/105355, in 13.1; 12.4 is unchanged);
  *   14  the PCH is marked as the compile's output (%w: removed when
  *       the compile fails), and with -S the assembly is (%V, "this
  *       compile has no output file", only without -S); -### shows
