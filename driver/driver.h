@@ -364,9 +364,10 @@ void plan_collect_options(struct planner *pl, const struct driver *d, int for_li
 void plan_note_removed(struct planner *pl, const struct spec_switch *sw, size_t n);
 void plan_apply_removed(const struct planner *pl, struct spec_switch *sw, size_t n);
 
-/* compilers.c: gcc's compiler table, a row per language (its spec;
- * CXX_CPP: %C is the target's C++ cpp spec; COMBINABLE: one command
- * takes all inputs of the language when -o or -fwpa is given, lto1's) */
+/* compilers.c: gcc's compiler table of the backend's GCC version, a row
+ * per language (its spec; CXX_CPP: %C is the target's C++ cpp spec;
+ * COMBINABLE: one command takes all inputs of the language when -o or
+ * -fwpa is given, lto1's) */
 struct compiler_row {
 	enum lang lang;
 	const char *spec;
@@ -374,6 +375,9 @@ struct compiler_row {
 	int combinable;
 };
 const struct compiler_row *compiler_row(enum lang l);
+/* The language an input's SUFFIX ("c", after the last dot) selects
+ * with the backend's GCC, else LANG_OBJECT. */
+enum lang compiler_suffix_lang(const char *suffix);
 
 /* compile.c */
 void plan_input(struct planner *pl, size_t i);

@@ -35,16 +35,6 @@
 /* Options of gcc's driver whose work xgcc does not do. */
 static const char *const unsupported[] = { "--completion=", "-time=", "--no-sysroot-suffix" };
 
-static const struct { const char *suffix; enum lang lang; } suffixes[] = {
-	{ "c", LANG_C }, { "i", LANG_CPP_OUTPUT }, { "h", LANG_C_HEADER },
-	{ "cc", LANG_CXX }, { "cp", LANG_CXX }, { "cpp", LANG_CXX }, { "cxx", LANG_CXX },
-	{ "c++", LANG_CXX }, { "CPP", LANG_CXX }, { "C", LANG_CXX }, { "ii", LANG_CXX_OUTPUT },
-	{ "hh", LANG_CXX_HEADER }, { "hpp", LANG_CXX_HEADER }, { "hxx", LANG_CXX_HEADER },
-	{ "H", LANG_CXX_HEADER }, { "h++", LANG_CXX_HEADER }, { "HPP", LANG_CXX_HEADER },
-	{ "tcc", LANG_CXX_HEADER },
-	{ "s", LANG_ASM }, { "S", LANG_ASM_CPP }, { "sx", LANG_ASM_CPP },
-};
-
 static const struct { const char *name; enum lang lang; } x_langs[] = {
 	{ "c", LANG_C }, { "cpp-output", LANG_CPP_OUTPUT }, { "c-header", LANG_C_HEADER },
 	{ "c++", LANG_CXX }, { "c++-cpp-output", LANG_CXX_OUTPUT }, { "c++-header", LANG_CXX_HEADER },
@@ -58,10 +48,7 @@ static enum lang lang_of_suffix(const char *name)
 	const char *slash = strrchr(name, '/');
 	if (!dot || (slash && dot < slash))
 		return LANG_OBJECT;
-	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
-		if (strcmp(dot + 1, suffixes[i].suffix) == 0)
-			return suffixes[i].lang;
-	return LANG_OBJECT;
+	return compiler_suffix_lang(dot + 1);
 }
 
 /* g++ (g++spec.cc) compiles a FILE.c, FILE.i or FILE.h as C++: it puts

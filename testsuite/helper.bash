@@ -40,8 +40,8 @@ normalise_hash3() {
 }
 
 # hash3_inputs: in the current directory, the files the argument lists of
-# testsuite/hash3-*.txt name (a.c b.c c.cc s.s t.S h.h p.i x.o, sub/,
-# bdir/, a sysroot sr/).
+# testsuite/hash3-*.txt name (a.c b.c c.cc s.s t.S h.h p.i x.o, for the
+# compiler rows hh.hh h.hp m.cppm m.ixx, sub/, bdir/, a sysroot sr/).
 hash3_inputs() {
 	printf 'int main(void) { return 0; }\n' >a.c
 	printf 'int f(void) { return 1; }\n' >b.c
@@ -49,6 +49,10 @@ hash3_inputs() {
 	printf '\t.text\n' >s.s
 	printf '#define X 1\n\t.text\n' >t.S
 	printf 'int h;\n' >h.h
+	printf 'int h;\n' >hh.hh
+	printf 'int h;\n' >h.hp
+	printf 'export module m;\n' >m.cppm
+	printf 'export module m;\n' >m.ixx
 	printf 'int i;\n' >p.i
 	: >x.o
 	mkdir -p sub bdir/include bdir/32 sr/lib/x86_64-linux-gnu sr/usr/lib/x86_64-linux-gnu sr/usr/lib32
