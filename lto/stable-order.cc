@@ -62,6 +62,7 @@
 #include "context.h"
 #include "cgraph.h"
 #include "lto-streamer.h"
+#include "plugin-compat/compat.h"
 
 #include <algorithm>
 #include <map>
@@ -207,8 +208,7 @@ size_t unreuse_body_owners()
 	for (cgraph_node *owner : owners) {
 		vec<cgraph_edge *> call = vNULL;
 		call.safe_push(owner->callers);
-		cgraph_node *copy =
-			owner->create_clone(owner->decl, owner->count, false, call, true, owner->inlined_to, NULL);
+		cgraph_node *copy = compat_create_inline_clone(owner, owner->count, call, owner->inlined_to);
 		call.release();
 		copy->used_as_abstract_origin = owner->used_as_abstract_origin;
 		/* the copy reads the body as the owner did (profile runs merged) */
