@@ -49,8 +49,12 @@ struct backend {
 	 * ("" for none), and whether they are only a default */
 	const char *offload_targets;
 	/* "x86_64-linux-gnu-": as and ld are looked for under this prefix
-	 * first in each directory (Debian's GCC), "" when not */
+	 * first in each directory (Debian's GCC up to 14), "" when not */
 	const char *tool_prefix;
+	/* "x86_64-linux-gnu-": as and ld found in none of the program
+	 * directories are looked for under this prefix in PATH (Debian's
+	 * GCC 15 and later: /usr/bin/x86_64-linux-gnu-as), "" when not */
+	const char *path_tool_prefix;
 	const char *specs;       /* its -dumpspecs */
 	/* The LTO bytecode version it writes into every module's header and
 	 * so the only one its lto1 reads (12.0 for GCC 12.2, 11.3 for
