@@ -150,8 +150,9 @@ void library_dirs(const struct driver *d, enum dir_list which, int existing, str
 	size_t first = out->n;
 	backend_expand(tmpl, ml, &d->bprefixes, &d->library_path, d->sysroot, existing, out);
 	/* gcc's is_directory() for the link leaves out /lib and /usr/lib, which
-	 * the linker searches anyway (they come from a sysroot of "/") */
-	for (size_t i = first; which == DIRS_LINK && i < out->n;) {
+	 * the linker searches anyway (they come from a sysroot of "/"), up
+	 * to GCC 14 */
+	for (size_t i = first; which == DIRS_LINK && backend_current()->link_drops_lib_dirs && i < out->n;) {
 		const char *dir = out->v[i];
 		if (strcmp(dir, "/lib") == 0 || strcmp(dir, "/lib/") == 0 || strcmp(dir, "/usr/lib") == 0 ||
 		    strcmp(dir, "/usr/lib/") == 0)

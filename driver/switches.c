@@ -119,11 +119,42 @@ static int not_a_switch(const struct driver *d, const struct opt *o)
 	return d->cxx && opt_is(o, "-static-libstdc++");
 }
 
+/* Whether gcc gives -lNAME to the offload compilers too, as a switch
+ * -foffload-options=-l_GCC_NAME of its own (the backend's offload_libs:
+ * gcc.cc's forward_offload_option). */
+static int offload_lib(const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = backend_current()->offload_libs; *p; p += strspn(p, " ")) {
+		size_t len = strcspn(p, " ");
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		p += len;
+	}
+	return 0;
+}
+
+static void add_offload_lib(struct switch_list *out, const char *name)
+{
+	if (offload_lib(name))
+		add_switch_word(out, made_word(out, xasprintf("-foffload-options=-l_GCC_%s", name)));
+}
+
 void driver_switches(const struct driver *d, struct switch_list *out)
 {
 	struct strvec words = { 0 };
+	/* g++ adds -lstdc++ and -lm at the end, and moves the first -lm
+	 * there (link.c, ln_outputs) */
+	int cxx_libs = d->cxx && d->cxx_library > 0;
+	int moved_m = 0;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
+		if (opt_is(o, "-l")) {
+			if (cxx_libs && d->target->cxx_libm && !moved_m && strcmp(o->arg, "m") == 0)
+				moved_m = 1;
+			else
+				add_offload_lib(out, o->arg);
+		}
 		if (not_a_switch(d, o))
 			continue;
 		if (o->self_spec)
@@ -136,6 +167,11 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 		else
 			push_opt(o, &words);
 		add_switch(out, o, &words, o->elided);
+	}
+	if (cxx_libs) {
+		add_offload_lib(out, "stdc++");
+		if (d->target->cxx_libm)
+			add_offload_lib(out, "m");
 	}
 	/* g++spec.cc appends -shared-libgcc unless -static or -static-libgcc
 	 * (where its GCC has a shared libgcc) */

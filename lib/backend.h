@@ -55,6 +55,16 @@ struct backend {
 	 * directories are looked for under this prefix in PATH (Debian's
 	 * GCC 15 and later: /usr/bin/x86_64-linux-gnu-as), "" when not */
 	const char *path_tool_prefix;
+	/* The libraries whose -l the driver also passes on to the offload
+	 * compilers, as -foffload-options=-l_GCC_NAME (gcc.cc's
+	 * forward_offload_option, where offloading is configured: "m
+	 * gfortran" in GCC 14, "m gfortran stdc++" in GCC 15 and later),
+	 * separated by spaces; "" for none */
+	const char *offload_libs;
+	/* 1: the link's -L options leave out /lib and /usr/lib, which the
+	 * linker searches anyway (gcc.cc's is_directory up to GCC 14); 0:
+	 * they are kept (GCC 15 and later) */
+	int link_drops_lib_dirs;
 	const char *specs;       /* its -dumpspecs */
 	/* The LTO bytecode version it writes into every module's header and
 	 * so the only one its lto1 reads (12.0 for GCC 12.2, 11.3 for
