@@ -239,6 +239,18 @@ static void take_option(struct driver *d, struct reading *r, struct opt o)
 	} else if (opt_is(&o, "-l")) {
 		add_link_item(d, xasprintf("-l%s", o.arg), -1);
 		r->lang_x_after_last_input = 0; /* inputs of the link, for gcc */
+		/* gcc (14 and later, with offloading) gives some libraries to
+		 * the offload compilers too: a switch of its own, here */
+		if (backend_offload_lib(o.arg)) {
+			char *word = xasprintf("-foffload-options=-l_GCC_%s", o.arg);
+			struct strvec w = { 0 };
+			strvec_push(&w, word);
+			size_t first = d->nopts;
+			add_options_from_words(d, &w);
+			for (size_t k = first; k < d->nopts; k++)
+				d->opts[k].offload_lib = o.arg;
+			strvec_free(&w);
+		}
 	} else if (opt_is(&o, "-Wl,")) {
 		split_commas(d, o.arg, 1, o.name);
 		r->lang_x_after_last_input = 0;

@@ -119,24 +119,11 @@ static int not_a_switch(const struct driver *d, const struct opt *o)
 	return d->cxx && opt_is(o, "-static-libstdc++");
 }
 
-/* Whether gcc gives -lNAME to the offload compilers too, as a switch
- * -foffload-options=-l_GCC_NAME of its own (the backend's offload_libs:
- * gcc.cc's forward_offload_option). */
-static int offload_lib(const char *name)
-{
-	size_t n = strlen(name);
-	for (const char *p = backend_current()->offload_libs; *p; p += strspn(p, " ")) {
-		size_t len = strcspn(p, " ");
-		if (len == n && strncmp(p, name, n) == 0)
-			return 1;
-		p += len;
-	}
-	return 0;
-}
-
+/* gcc's -foffload-options=-l_GCC_NAME for a library g++ adds (struct
+ * backend's offload_libs). */
 static void add_offload_lib(struct switch_list *out, const char *name)
 {
-	if (offload_lib(name))
+	if (backend_offload_lib(name))
 		add_switch_word(out, made_word(out, xasprintf("-foffload-options=-l_GCC_%s", name)));
 }
 
@@ -149,11 +136,10 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 	int moved_m = 0;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
-		if (opt_is(o, "-l")) {
-			if (cxx_libs && d->target->cxx_libm && !moved_m && strcmp(o->arg, "m") == 0)
-				moved_m = 1;
-			else
-				add_offload_lib(out, o->arg);
+		if (o->offload_lib && cxx_libs && d->target->cxx_libm && !moved_m &&
+		    strcmp(o->offload_lib, "m") == 0) {
+			moved_m = 1; /* its switch comes after -lstdc++'s */
+			continue;
 		}
 		if (not_a_switch(d, o))
 			continue;

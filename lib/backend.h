@@ -135,6 +135,9 @@ const char *backend_lto1(void);
 const char *backend_plugin_dir(void);
 const char *backend_sysroot(void);
 int backend_shared_libgcc(void);
+/* Whether the driver gives -lNAME to the offload compilers too, as
+ * -foffload-options=-l_GCC_NAME (struct backend's offload_libs). */
+int backend_offload_lib(const char *name);
 const char *backend_multilib_defaults(void);
 const char *backend_as(void);
 const char *backend_ld(void);
