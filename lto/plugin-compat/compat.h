@@ -31,4 +31,15 @@ static inline cgraph_node *compat_create_inline_clone(cgraph_node *node, profile
 #endif
 }
 
+/* The top-level asm statement after A: GCC 16 chains them as
+ * toplevel_nodes, the base it gave the symbols too. */
+static inline asm_node *compat_next_asm(asm_node *a)
+{
+#if GCCPLUGIN_VERSION_MAJOR >= 16
+	return safe_as_a<asm_node *>(a->next);
+#else
+	return a->next;
+#endif
+}
+
 #endif
