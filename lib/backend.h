@@ -65,6 +65,10 @@ struct backend {
 	 * linker searches anyway (gcc.cc's is_directory up to GCC 14); 0:
 	 * they are kept (GCC 15 and later) */
 	int link_drops_lib_dirs;
+	/* 1: its header rows give --output-pch and the file as two words,
+	 * the file marked an output (GCC 13.2 and later, PR driver/33980:
+	 * driver/compilers.c); 0: --output-pch=FILE */
+	int pch_output_word;
 	const char *specs;       /* its -dumpspecs */
 	/* The LTO bytecode version it writes into every module's header and
 	 * so the only one its lto1 reads (12.0 for GCC 12.2, 11.3 for
