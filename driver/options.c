@@ -393,7 +393,7 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 	char *const *plain;
 	size_t room = args->n + 1;
 	for (size_t i = 0; i < args->n; i++)
-		room += gcc_plain_output(args->v[i], &plain);
+		room += gcc_plain_output(t, args->v[i], &plain);
 	struct word *ws = xcalloc(room, sizeof *ws);
 	size_t n = 0;
 	for (size_t i = 0; i < args->n; n++) {
@@ -404,9 +404,9 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 			i++;
 			continue;
 		}
-		/* -fdiagnostics-plain-output: its five options, as gcc's
+		/* -fdiagnostics-plain-output: its options, as gcc's
 		 * decoder gives them (it is in no table) */
-		size_t nplain = gcc_plain_output(s, &plain);
+		size_t nplain = gcc_plain_output(t, s, &plain);
 		for (size_t k = 0; k < nplain; k++) {
 			gcc_decode(t, &plain[k], 1, &ws[n + k].dec);
 			ws[n + k].given = plain[k];
@@ -457,7 +457,7 @@ static void read_command_line(struct driver *d, const struct gcc_option_table *t
 	size_t *order = xcalloc(n + 1, sizeof *order);
 	for (size_t i = 0; i < n; i++)
 		index[i] = ws[i].input || ws[i].own ? GD_UNKNOWN : ws[i].dec.index;
-	size_t kept = gcc_prune_line(t, index, n, order);
+	size_t kept = gcc_prune_line(t, index, n, order, atoi(backend_version()));
 	struct reading r = { LANG_NONE, NULL, NULL, 0, 0, 0 };
 	struct strvec unknown = { 0 };
 	for (size_t k = 0; k < kept; k++) {
