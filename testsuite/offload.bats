@@ -11,7 +11,7 @@ setup() {
 	common_setup
 	export LC_ALL=C
 	printf 'int x;\n' >x.c
-	gcc -v 2>&1 | grep -q '^OFFLOAD_TARGET_NAMES=' ||
+	"$REF_GCC" -v 2>&1 | grep -q '^OFFLOAD_TARGET_NAMES=' ||
 		skip "the backend gcc has no offload targets (--enable-offload-targets)"
 }
 
@@ -27,7 +27,7 @@ offload_lines() {
 		"-c x.c -foffload=amdgcn-amdhsa,nvptx-none,amdgcn-amdhsa" "-c x.c -foffload=disable -foffload=default" \
 		"-c x.c -foffload=nvptx-none -foffload=default" "-c x.c -foffload=nvptx-none=-O3"; do
 		# shellcheck disable=SC2086
-		want=$(offload_lines gcc $args)
+		want=$(offload_lines "$REF_GCC" $args)
 		# shellcheck disable=SC2086
 		got=$(offload_lines "$XGCC" $args)
 		[ "$want" = "$got" ] || fail "for $args: gcc '$want', xgcc '$got'"
