@@ -52,6 +52,9 @@ static const struct { const char *name; enum lang lang; } x_langs[] = {
 	{ "none", LANG_NONE },
 };
 
+/* GCC 15's C++ module interface units (cp/lang-specs.h) */
+static const char *const module_suffixes[] = { "ixx", "cppm", "cxxm", "c++m", "ccm" };
+
 static enum lang lang_of_suffix(const char *name)
 {
 	const char *dot = strrchr(name, '.');
@@ -61,6 +64,9 @@ static enum lang lang_of_suffix(const char *name)
 	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
 		if (strcmp(dot + 1, suffixes[i].suffix) == 0)
 			return suffixes[i].lang;
+	for (size_t i = 0; atoi(backend_version()) >= 15 && i < sizeof module_suffixes / sizeof *module_suffixes; i++)
+		if (strcmp(dot + 1, module_suffixes[i]) == 0)
+			return LANG_CXX;
 	return LANG_OBJECT;
 }
 
