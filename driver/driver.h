@@ -36,6 +36,9 @@ struct opt {
 	int self_spec;     /* added by a self spec: after the machine defaults
 			    * in COLLECT_GCC_OPTIONS (2: a -specs= file's *self_spec,
 			    * after gcc's own self specs) */
+	const char *offload_lib; /* made for -lNAME: NAME, the option being
+				  * gcc's -foffload-options=-l_GCC_NAME
+				  * (forward_offload_option), or NULL */
 };
 
 /* Whether O is the option NAME ("-c", "-Wl,", "-march="). */

@@ -226,6 +226,18 @@ static void take_option(struct driver *d, struct reading *r, struct opt o)
 	} else if (opt_is(&o, "-l")) {
 		add_link_item(d, xasprintf("-l%s", o.arg), -1);
 		r->lang_x_after_last_input = 0; /* inputs of the link, for gcc */
+		/* gcc (14 and later, with offloading) gives some libraries to
+		 * the offload compilers too: a switch of its own, here */
+		if (backend_offload_lib(o.arg)) {
+			char *word = xasprintf("-foffload-options=-l_GCC_%s", o.arg);
+			struct strvec w = { 0 };
+			strvec_push(&w, word);
+			size_t first = d->nopts;
+			add_options_from_words(d, &w);
+			for (size_t k = first; k < d->nopts; k++)
+				d->opts[k].offload_lib = o.arg;
+			strvec_free(&w);
+		}
 	} else if (opt_is(&o, "-Wl,")) {
 		split_commas(d, o.arg, 1, o.name);
 		r->lang_x_after_last_input = 0;
@@ -368,7 +380,7 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 	char *const *plain;
 	size_t room = args->n + 1;
 	for (size_t i = 0; i < args->n; i++)
-		room += gcc_plain_output(args->v[i], &plain);
+		room += gcc_plain_output(t, args->v[i], &plain);
 	struct word *ws = xcalloc(room, sizeof *ws);
 	size_t n = 0;
 	for (size_t i = 0; i < args->n; n++) {
@@ -379,9 +391,9 @@ static void decode_all(const struct gcc_option_table *t, struct strvec *args, st
 			i++;
 			continue;
 		}
-		/* -fdiagnostics-plain-output: its five options, as gcc's
+		/* -fdiagnostics-plain-output: its options, as gcc's
 		 * decoder gives them (it is in no table) */
-		size_t nplain = gcc_plain_output(s, &plain);
+		size_t nplain = gcc_plain_output(t, s, &plain);
 		for (size_t k = 0; k < nplain; k++) {
 			gcc_decode(t, &plain[k], 1, &ws[n + k].dec);
 			ws[n + k].given = plain[k];
@@ -432,7 +444,7 @@ static void read_command_line(struct driver *d, const struct gcc_option_table *t
 	size_t *order = xcalloc(n + 1, sizeof *order);
 	for (size_t i = 0; i < n; i++)
 		index[i] = ws[i].input || ws[i].own ? GD_UNKNOWN : ws[i].dec.index;
-	size_t kept = gcc_prune_line(t, index, n, order);
+	size_t kept = gcc_prune_line(t, index, n, order, atoi(backend_version()));
 	struct reading r = { LANG_NONE, NULL, NULL, 0, 0, 0 };
 	struct strvec unknown = { 0 };
 	for (size_t k = 0; k < kept; k++) {

@@ -6,8 +6,11 @@
  * gcc prints for "as" and "ld".  The assembler and linker a backend was
  * configured with (/usr/bin/x86_64-w64-mingw32-as) come first, as gcc's
  * DEFAULT_ASSEMBLER and DEFAULT_LINKER do; a backend that looks for
- * TRIPLET-as and TRIPLET-ld before as and ld in each directory (Debian's)
- * has that prefix in its row.  Our own helpers (collect2, lto1) live
+ * TRIPLET-as and TRIPLET-ld before as and ld in each directory (Debian's
+ * up to GCC 14) has that prefix in its row, and one that looks for them
+ * in PATH where as and ld are in none of its directories (Debian's GCC
+ * 15 and later: /usr/bin/x86_64-linux-gnu-as) has it as its
+ * path_tool_prefix.  Our own helpers (collect2, lto1) live
  * next to the driver in the build tree and in libexec/xgcc when
  * installed.  Files (crt1.o, libgcc.a) are looked up in the library
  * search list of the selected multilib.
@@ -39,6 +42,38 @@ static char *in_dirs_prefixed(const struct strvec *dirs, const char *prefix, con
 		}
 	}
 	return NULL;
+}
+
+/* PREFIX+NAME in PATH as Debian's GCC 15 and later look for it
+ * (gcc.cc's find_a_program, its gcc-search-prefixed-as-ld patch): the
+ * directories of PATH as gcc's for_each_path walks a list, each under
+ * TRIPLET/VERSION/, then under the selected multilib's multiarch
+ * directory, then itself; an empty entry is "./".  NULL if none has it. */
+static char *in_path_prefixed(const struct driver *d, const char *prefix, const char *name)
+{
+	const char *path = getenv("PATH");
+	if (!path)
+		return NULL;
+	const char *multiarch = d->ml ? d->ml->multiarch : "";
+	char *found = NULL;
+	for (const char *p = path; !found; p++) {
+		size_t len = strcspn(p, ":");
+		char *dir = len ? xasprintf("%.*s%s", (int)len, p, p[len - 1] == '/' ? "" : "/") : xstrdup("./");
+		char *tries[3] = { xasprintf("%s%s/%s/%s%s", dir, backend_triplet(), backend_version(), prefix, name),
+				   *multiarch ? xasprintf("%s%s/%s%s", dir, multiarch, prefix, name) : NULL,
+				   xasprintf("%s%s%s", dir, prefix, name) };
+		for (int i = 0; i < 3; i++) {
+			if (!found && tries[i] && file_is_exec(tries[i]))
+				found = tries[i];
+			else
+				free(tries[i]);
+		}
+		free(dir);
+		p += len;
+		if (!*p)
+			break;
+	}
+	return found;
 }
 
 char *find_in_bprefixes(const struct driver *d, const char *name)
@@ -85,6 +120,9 @@ char *find_program(const struct driver *d, const char *name)
 	for (size_t i = 0; i < progs.n; i++)
 		free(progs.v[i]);
 	strvec_free(&progs);
+	const char *path_prefix = !strcmp(name, "as") || !strcmp(name, "ld") ? backend_current()->path_tool_prefix : "";
+	if (!p && *path_prefix)
+		p = in_path_prefixed(d, path_prefix, name);
 	return p ? p : xstrdup(name);
 }
 
@@ -112,8 +150,9 @@ void library_dirs(const struct driver *d, enum dir_list which, int existing, str
 	size_t first = out->n;
 	backend_expand(tmpl, ml, &d->bprefixes, &d->library_path, d->sysroot, existing, out);
 	/* gcc's is_directory() for the link leaves out /lib and /usr/lib, which
-	 * the linker searches anyway (they come from a sysroot of "/") */
-	for (size_t i = first; which == DIRS_LINK && i < out->n;) {
+	 * the linker searches anyway (they come from a sysroot of "/"), up
+	 * to GCC 14 */
+	for (size_t i = first; which == DIRS_LINK && backend_current()->link_drops_lib_dirs && i < out->n;) {
 		const char *dir = out->v[i];
 		if (strcmp(dir, "/lib") == 0 || strcmp(dir, "/lib/") == 0 || strcmp(dir, "/usr/lib") == 0 ||
 		    strcmp(dir, "/usr/lib/") == 0)

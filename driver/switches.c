@@ -119,11 +119,28 @@ static int not_a_switch(const struct driver *d, const struct opt *o)
 	return d->cxx && opt_is(o, "-static-libstdc++");
 }
 
+/* gcc's -foffload-options=-l_GCC_NAME for a library g++ adds (struct
+ * backend's offload_libs). */
+static void add_offload_lib(struct switch_list *out, const char *name)
+{
+	if (backend_offload_lib(name))
+		add_switch_word(out, made_word(out, xasprintf("-foffload-options=-l_GCC_%s", name)));
+}
+
 void driver_switches(const struct driver *d, struct switch_list *out)
 {
 	struct strvec words = { 0 };
+	/* g++ adds -lstdc++ and -lm at the end, and moves the first -lm
+	 * there (link.c, ln_outputs) */
+	int cxx_libs = d->cxx && d->cxx_library > 0;
+	int moved_m = 0;
 	for (size_t i = 0; i < d->nopts; i++) {
 		const struct opt *o = &d->opts[i];
+		if (o->offload_lib && cxx_libs && d->target->cxx_libm && !moved_m &&
+		    strcmp(o->offload_lib, "m") == 0) {
+			moved_m = 1; /* its switch comes after -lstdc++'s */
+			continue;
+		}
 		if (not_a_switch(d, o))
 			continue;
 		if (o->self_spec)
@@ -136,6 +153,11 @@ void driver_switches(const struct driver *d, struct switch_list *out)
 		else
 			push_opt(o, &words);
 		add_switch(out, o, &words, o->elided);
+	}
+	if (cxx_libs) {
+		add_offload_lib(out, "stdc++");
+		if (d->target->cxx_libm)
+			add_offload_lib(out, "m");
 	}
 	/* g++spec.cc appends -shared-libgcc unless -static or -static-libgcc
 	 * (where its GCC has a shared libgcc) */

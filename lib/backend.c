@@ -155,6 +155,18 @@ const char *backend_lto1(void) { return B->lto1; }
 const char *backend_plugin_dir(void) { return B->plugin_dir; }
 const char *backend_sysroot(void) { return B->sysroot; }
 int backend_shared_libgcc(void) { return B->shared_libgcc; }
+
+int backend_offload_lib(const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = B->offload_libs; *p; p += strspn(p, " ")) {
+		size_t len = strcspn(p, " ");
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		p += len;
+	}
+	return 0;
+}
 const char *backend_multilib_defaults(void) { return B->multilib_defaults; }
 
 const char *backend_as(void) { return B->as; }

@@ -49,8 +49,22 @@ struct backend {
 	 * ("" for none), and whether they are only a default */
 	const char *offload_targets;
 	/* "x86_64-linux-gnu-": as and ld are looked for under this prefix
-	 * first in each directory (Debian's GCC), "" when not */
+	 * first in each directory (Debian's GCC up to 14), "" when not */
 	const char *tool_prefix;
+	/* "x86_64-linux-gnu-": as and ld found in none of the program
+	 * directories are looked for under this prefix in PATH (Debian's
+	 * GCC 15 and later: /usr/bin/x86_64-linux-gnu-as), "" when not */
+	const char *path_tool_prefix;
+	/* The libraries whose -l the driver also passes on to the offload
+	 * compilers, as -foffload-options=-l_GCC_NAME (gcc.cc's
+	 * forward_offload_option, where offloading is configured: "m
+	 * gfortran" in GCC 14, "m gfortran stdc++" in GCC 15 and later),
+	 * separated by spaces; "" for none */
+	const char *offload_libs;
+	/* 1: the link's -L options leave out /lib and /usr/lib, which the
+	 * linker searches anyway (gcc.cc's is_directory up to GCC 14); 0:
+	 * they are kept (GCC 15 and later) */
+	int link_drops_lib_dirs;
 	const char *specs;       /* its -dumpspecs */
 	/* The LTO bytecode version it writes into every module's header and
 	 * so the only one its lto1 reads (12.0 for GCC 12.2, 11.3 for
@@ -121,6 +135,9 @@ const char *backend_lto1(void);
 const char *backend_plugin_dir(void);
 const char *backend_sysroot(void);
 int backend_shared_libgcc(void);
+/* Whether the driver gives -lNAME to the offload compilers too, as
+ * -foffload-options=-l_GCC_NAME (struct backend's offload_libs). */
+int backend_offload_lib(const char *name);
 const char *backend_multilib_defaults(void);
 const char *backend_as(void);
 const char *backend_ld(void);

@@ -20,6 +20,10 @@
  * the word after it and -fdiagnostics-plain-output expanded before the
  * table is looked at, and once all is decoded GCC's prune_options.  The
  * driver and lto1 both read their lines so, with the functions here.
+ * Those two differ between GCC versions: what -fdiagnostics-plain-output
+ * stands for grew with the options it turns off (the table says which
+ * a GCC has), and from GCC 14 -Wcomplain-wrong-lang and the last
+ * -fdiagnostics-urls= go first too.
  */
 #include "config.h"
 
@@ -499,19 +503,24 @@ static int cancels(const struct gcc_option_table *t, int earlier, int later)
 	return prunable(t, earlier) && prunable(t, later) && chain_reaches(t, earlier, later, later);
 }
 
-size_t gcc_prune_line(const struct gcc_option_table *t, const int *index, size_t n, size_t *order)
+size_t gcc_prune_line(const struct gcc_option_table *t, const int *index, size_t n, size_t *order, int major)
 {
-	int color_opt = gcc_find(t, "-fdiagnostics-color=");
-	size_t color = n, kept = 0;
-	for (size_t i = 0; i < n; i++)
-		if (color_opt >= 0 && index[i] == color_opt)
-			color = i;
-	/* the colour goes first so that it applies to what the rest of the
-	 * line has to say */
-	if (color < n)
-		order[kept++] = color;
+	/* the last of each goes first so that it applies to what the rest
+	 * of the line has to say: the colour; from GCC 14 also
+	 * -Wcomplain-wrong-lang before it and the URLs after it */
+	int first[3] = { major >= 14 ? gcc_find(t, "-Wcomplain-wrong-lang") : -1, gcc_find(t, "-fdiagnostics-color="),
+			 major >= 14 ? gcc_find(t, "-fdiagnostics-urls=") : -1 };
+	size_t kept = 0;
+	for (int f = 0; f < 3; f++) {
+		size_t last = n;
+		for (size_t i = 0; first[f] >= 0 && i < n; i++)
+			if (index[i] == first[f])
+				last = i;
+		if (last < n)
+			order[kept++] = last;
+	}
 	for (size_t i = 0; i < n; i++) {
-		if (color_opt >= 0 && index[i] == color_opt)
+		if (index[i] >= 0 && (index[i] == first[0] || index[i] == first[1] || index[i] == first[2]))
 			continue;
 		size_t j = i + 1;
 		while (j < n && !cancels(t, index[i], index[j]))
@@ -529,19 +538,34 @@ char *gcc_param_word(char *const *words, size_t n)
 	return xasprintf("--param=%s", words[1]);
 }
 
-size_t gcc_plain_output(const char *word, char *const **options)
+size_t gcc_plain_output(const struct gcc_option_table *t, const char *word, char *const **options)
 {
 	/* the decoder expands this one, not the table (no alias can stand
-	 * for several options) */
-	static char *const plain[] = {
-		"-fno-diagnostics-show-caret", "-fno-diagnostics-show-line-numbers",
-		"-fdiagnostics-color=never", "-fdiagnostics-urls=never",
-		"-fdiagnostics-path-format=separate-events",
+	 * for several options): GCC 16's list, of which each GCC has the
+	 * options it knows (GCC 12 and 13 the first five, 14 the
+	 * text-art charset too, 15 the event links) */
+	static const struct {
+		char *word;
+		const char *option;
+	} all[] = {
+		{ "-fno-diagnostics-show-caret", "-fdiagnostics-show-caret" },
+		{ "-fno-diagnostics-show-line-numbers", "-fdiagnostics-show-line-numbers" },
+		{ "-fdiagnostics-color=never", "-fdiagnostics-color=" },
+		{ "-fdiagnostics-urls=never", "-fdiagnostics-urls=" },
+		{ "-fdiagnostics-path-format=separate-events", "-fdiagnostics-path-format=" },
+		{ "-fdiagnostics-text-art-charset=none", "-fdiagnostics-text-art-charset=" },
+		{ "-fno-diagnostics-show-event-links", "-fdiagnostics-show-event-links" },
+		{ "-fno-diagnostics-show-nesting", "-fdiagnostics-show-nesting" },
 	};
+	static char *plain[sizeof all / sizeof *all];
 	if (strcmp(word, "-fdiagnostics-plain-output") != 0)
 		return 0;
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		if (i < 5 || gcc_find(t, all[i].option) >= 0)
+			plain[n++] = all[i].word;
 	*options = plain;
-	return sizeof plain / sizeof *plain;
+	return n;
 }
 
 /* GCC's get_edit_distance: optimal string alignment with a cost of 2

@@ -119,16 +119,18 @@ int gcc_report_error(const struct gcc_option_table *t, const struct gcc_decoded 
  * "--param" and its argument, else NULL. */
 char *gcc_param_word(char *const *words, size_t n);
 /* Before the table reads a word: -fdiagnostics-plain-output is five
- * options.  Their number, and *OPTIONS; 0 for another WORD. */
-size_t gcc_plain_output(const char *word, char *const **options);
+ * options, more where table T knows them (GCC 14 to 16).  Their number,
+ * and *OPTIONS; 0 for another WORD. */
+size_t gcc_plain_output(const struct gcc_option_table *t, const char *word, char *const **options);
 /* After: INDEX[i] is the option of the i-th of the N decoded options of
  * the line (a negative number for an input, an unknown word or one left
  * out of these rules).  An option that a later one of its Negative()
  * chain overrides is dropped (-fpic -fPIE, -m32 -m64), and only the
- * last -fdiagnostics-color= stays, moved first.  Writes the positions
- * of those that stay, in their new order, to ORDER (room for N) and
- * returns their number. */
-size_t gcc_prune_line(const struct gcc_option_table *t, const int *index, size_t n, size_t *order);
+ * last -fdiagnostics-color= stays, moved first (GCC MAJOR 14 and later:
+ * also the last -Wcomplain-wrong-lang before it and -fdiagnostics-urls=
+ * after it).  Writes the positions of those that stay, in their new
+ * order, to ORDER (room for N) and returns their number. */
+size_t gcc_prune_line(const struct gcc_option_table *t, const int *index, size_t n, size_t *order, int major);
 
 /* GCC's "did you mean" for an unrecognized option BAD (without its
  * '-'), or NULL. */

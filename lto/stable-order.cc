@@ -27,6 +27,10 @@
  *     one of no module (a __builtin_unreachable IPA introduced) in a
  *     slot past the modules'.  Collisions take the next free place, in
  *     the order of the names;
+ *   - the top-level asm statements (libstdc++'s <iostream> has one
+ *     from GCC 13) take the slot after that, in the order they had:
+ *     with top-level reorder, their order among themselves is the only
+ *     one GCC keeps (output_in_order);
  *   - each body or initializer section of a module gets its symbol's new
  *     position as a second name in the module's table of sections;
  *   - the translation units' numbers (counted in link order too, so a
@@ -40,9 +44,11 @@
  *     was the order GCC made things in).
  *
  * It changes no numbers (and says why under -v, the backend's -version)
- * where they could mean more than an order: a top-level asm, a symbol
- * with no_reorder or -fno-toplevel-reorder, a module of 32768 or more
- * symbols, 16384 or more modules, a section name already taken.
+ * where they could mean more than an order: a symbol with no_reorder or
+ * -fno-toplevel-reorder (which order the top-level asm statements among
+ * the symbols), a module of 32768 or more symbols, 16384 or more
+ * modules, 65536 or more top-level asm statements, a section name
+ * already taken.
  *
  * Before numbering, the inline trees get one shape.  Which copy of an
  * inlined function holds its body, which copy another was cloned from
@@ -63,6 +69,7 @@
 #include "context.h"
 #include "cgraph.h"
 #include "lto-streamer.h"
+#include "plugin-compat/compat.h"
 
 #include <algorithm>
 #include <map>
@@ -218,8 +225,7 @@ size_t unreuse_body_owners()
 	for (cgraph_node *owner : owners) {
 		vec<cgraph_edge *> call = vNULL;
 		call.safe_push(owner->callers);
-		cgraph_node *copy =
-			owner->create_clone(owner->decl, owner->count, false, call, true, owner->inlined_to, NULL);
+		cgraph_node *copy = compat_create_inline_clone(owner, owner->count, call, owner->inlined_to);
 		call.release();
 		copy->used_as_abstract_origin = owner->used_as_abstract_origin;
 		/* the copy reads the body as the owner did (profile runs merged) */
@@ -460,8 +466,11 @@ unsigned int renumber()
 		return keep("the modules' end was not seen");
 	if (!flag_toplevel_reorder)
 		return keep("-fno-toplevel-reorder");
-	if (symtab->first_asm_symbol())
-		return keep("a top-level asm");
+	std::vector<asm_node *> asms;
+	for (asm_node *a = symtab->first_asm_symbol(); a; a = compat_next_asm(a))
+		asms.push_back(a);
+	if (asms.size() >= 1u << SLOT_BITS)
+		return keep("65536 or more top-level asm statements");
 	std::vector<sym> syms;
 	std::vector<lto_file_decl_data *> modules;
 	symtab_node *n;
@@ -602,7 +611,10 @@ unsigned int renumber()
 	}
 	if (strip)
 		type_walk().run(modules);
-	int top = 0;
+	std::stable_sort(asms.begin(), asms.end(), [](asm_node *a, asm_node *b) { return a->order < b->order; });
+	for (size_t i = 0; i < asms.size(); i++)
+		asms[i]->order = ((SLOTS + 1) << SLOT_BITS) + (int)i;
+	int top = asms.empty() ? 0 : asms.back()->order;
 	for (const sym &s : syms)
 		top = std::max(top, s.node->order);
 	for (lto_file_decl_data *m : modules)
@@ -611,8 +623,9 @@ unsigned int renumber()
 	sort_symbol_list();
 	sort_calls();
 	if (verbose)
-		fprintf(stderr, "stable-order: %zu symbols of %zu modules renumbered, %zu sections renamed%s\n",
-			syms.size(), modules.size(), moved.size(), strip ? ", declaration locations dropped" : "");
+		fprintf(stderr, "stable-order: %zu symbols of %zu modules renumbered, %zu sections renamed%s%s\n",
+			syms.size(), modules.size(), moved.size(), strip ? ", declaration locations dropped" : "",
+			asms.empty() ? "" : ", top-level asm statements after them");
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # xgcc -### prints the command lines gcc -### prints for the same command
-# line (normalised: no linker plugin, temporary names, collect2's path).
+# line (normalised: no linker plugin, temporary names, collect2's path):
+# the tree's backend gcc, REF_GCC (gcc-16 in a tree over it).
 load helper
 
 setup() {
@@ -9,25 +10,25 @@ setup() {
 }
 
 @test "-### compile lines match gcc's" {
-	run hash3_matrix gcc "$XGCC" "$SRCDIR/testsuite/hash3-compile.txt"
+	run hash3_matrix "$REF_GCC" "$XGCC" "$SRCDIR/testsuite/hash3-compile.txt"
 	echo "$output"
 	assert_success
 }
 
 @test "-### link lines match gcc's" {
-	run hash3_matrix gcc "$XGCC" "$SRCDIR/testsuite/hash3-link.txt"
+	run hash3_matrix "$REF_GCC" "$XGCC" "$SRCDIR/testsuite/hash3-link.txt"
 	echo "$output"
 	assert_success
 }
 
 @test "-### lines of xg++ match g++'s" {
-	run hash3_matrix g++ "$XGXX" "$SRCDIR/testsuite/hash3-cxx.txt"
+	run hash3_matrix "$REF_GXX" "$XGXX" "$SRCDIR/testsuite/hash3-cxx.txt"
 	echo "$output"
 	assert_success
 }
 
 @test "-### lines for gcc's long options (--output, --std c99, --machine-arch=...) match gcc's" {
-	run hash3_matrix gcc "$XGCC" "$SRCDIR/testsuite/hash3-long.txt"
+	run hash3_matrix "$REF_GCC" "$XGCC" "$SRCDIR/testsuite/hash3-long.txt"
 	echo "$output"
 	assert_success
 }
@@ -39,19 +40,19 @@ setup() {
 		"--print-multi-os-directory" "--print-multiarch" "--print-sysroot" \
 		"-print-search-dirs -m32" "-print-search-dirs -mx32"; do
 		# shellcheck disable=SC2086
-		[ "$(gcc $a)" = "$("$XGCC" $a)" ] || fail "differs from gcc: $a"
+		[ "$("$REF_GCC" $a)" = "$("$XGCC" $a)" ] || fail "differs from gcc: $a"
 	done
 	# byte for byte: without a sysroot gcc prints nothing, not an empty line
 	for a in "-print-sysroot" "--sysroot=/x -print-sysroot"; do
 		# shellcheck disable=SC2086
-		cmp <(gcc $a) <("$XGCC" $a) || fail "differs from gcc, byte for byte: $a"
+		cmp <("$REF_GCC" $a) <("$XGCC" $a) || fail "differs from gcc, byte for byte: $a"
 	done
 	# no suffix configured: gcc's fatal error, status 1
 	run "$XGCC" -print-sysroot-headers-suffix
 	assert_failure 1
 	assert_output "xgcc: fatal error: not configured with sysroot headers suffix
 compilation terminated."
-	[ "$(gcc -print-sysroot-headers-suffix 2>&1 | sed 's/^gcc:/xgcc:/')" = "$output" ] ||
+	[ "$("$REF_GCC" -print-sysroot-headers-suffix 2>&1 | sed "s/^$REF_GCC:/xgcc:/")" = "$output" ] ||
 		fail "differs from gcc's"
 }
 
@@ -62,7 +63,7 @@ compilation terminated."
 	# --specs FILE is -specs=FILE, an empty spec file changes nothing
 	run "$XGCC" -c a.c --specs /dev/null
 	assert_success
-	hash3_compare gcc "$XGCC" -c a.c --specs /dev/null
+	hash3_compare "$REF_GCC" "$XGCC" -c a.c --specs /dev/null
 	run "$XGCC" -c a.c --no-such-thing
 	assert_failure
 	assert_output --regexp "unrecognized command-line option .--no-such-thing.; did you mean .--no-checking.\?$"

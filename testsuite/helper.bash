@@ -8,6 +8,12 @@ XGCC="$XGCC_BUILDDIR/xgcc"
 XGXX="$XGCC_BUILDDIR/xg++"
 SRCDIR="$XGCC_SRCDIR"
 export XGCC XGXX SRCDIR
+# REF_GCC and REF_GXX: the tree's native backend (configure's
+# --with-backend, the first row of backend-config.h) and its g++, the
+# reference of the -### comparisons: gcc, or gcc-16 in a tree over it
+REF_GCC=$(sed -n 's/^\t\.cc = "\(.*\)",$/\1/p' "$XGCC_BUILDDIR/backend-config.h" 2>/dev/null | head -n 1)
+: "${REF_GCC:=gcc}"
+REF_GXX=$(printf '%s' "$REF_GCC" | sed 's/\(.*\)gcc/\1g++/')
 # collect2's scan memo (collect/memo.c): one per test file, not the
 # user's, nor one shared with the files that run beside this one
 export XGCC_SCAN_MEMO="${BATS_FILE_TMPDIR:-${BATS_RUN_TMPDIR:-$XGCC_BUILDDIR/testsuite}}/scan-memo"

@@ -93,6 +93,6 @@ same_as_gcc() {
 
 normalise_same_as_gcc() {
 	grep -vE '^(Using built-in specs|COLLECT_GCC=|COLLECT_LTO_WRAPPER=|OFFLOAD_|Target:|Configured with:|Thread model:|Supported LTO|gcc version)' |
-	sed -E -e 's#^[a-z0-9_+-]*(gcc|g\+\+|xgcc|xg\+\+): #D: #' -e 's# -plugin [^ ]+##' -e 's# "-plugin-opt=[^"]*"##g' \
+	sed -E -e 's#^[a-z0-9_+-]*(gcc|g\+\+|xgcc|xg\+\+)(-[0-9]+)?: #D: #' -e 's# -plugin [^ ]+##' -e 's# "-plugin-opt=[^"]*"##g' \
 	    -e 's#[^ "]*/cc[A-Za-z0-9]{6}(\.[a-z]+)?#TMP\1#g' -e 's#^ [^ ]*/collect2 # collect2 #'
 }

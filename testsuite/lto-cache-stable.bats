@@ -121,6 +121,21 @@ edit() {
 	cmp edited fresh
 }
 
+@test "top-level asm statements: numbered after the symbols, in their order; a function added elsewhere recompiles no partition" {
+	# libstdc++'s <iostream> has one from GCC 13; the three below
+	# assemble only in this order
+	tree
+	printf '__asm__(".pushsection .rodata.xgcc_asm,\\"a\\"");\n__asm__(".byte 1, 2");\n__asm__(".popsection");\n' >>"$G/prog/u5.c"
+	"$XGCC" -O2 -flto -c "$G/prog/u5.c" -o "$G/prog/u5.o"
+	link p "$PWD/c"
+	assert_success
+	assert_line --regexp '^stable-order: [0-9]+ symbols of 13 modules renumbered, [0-9]+ sections renamed, declaration locations dropped, top-level asm statements after them$'
+	run ./p
+	assert_output "$(cat "$G/expected")"
+	edit add-end 0 '$a unsigned added_at_end(unsigned x) { return x * 7u; }'
+	assert_output "$(cat "$G/expected")"
+}
+
 @test "the cache given at the link only: a function added or dropped in the middle of a file recompiles at most two partitions" {
 	# the lines below move, and the bodies of the file's functions carry
 	# their positions: WPA reads them and streams them anew without

@@ -11,7 +11,7 @@ setup() {
 	common_setup
 	export LC_ALL=C
 	printf 'int x;\n' >x.c
-	gcc -v 2>&1 | grep -q '^OFFLOAD_TARGET_NAMES=' ||
+	"$REF_GCC" -v 2>&1 | grep -q '^OFFLOAD_TARGET_NAMES=' ||
 		skip "the backend gcc has no offload targets (--enable-offload-targets)"
 }
 
@@ -27,7 +27,7 @@ offload_lines() {
 		"-c x.c -foffload=amdgcn-amdhsa,nvptx-none,amdgcn-amdhsa" "-c x.c -foffload=disable -foffload=default" \
 		"-c x.c -foffload=nvptx-none -foffload=default" "-c x.c -foffload=nvptx-none=-O3"; do
 		# shellcheck disable=SC2086
-		want=$(offload_lines gcc $args)
+		want=$(offload_lines "$REF_GCC" $args)
 		# shellcheck disable=SC2086
 		got=$(offload_lines "$XGCC" $args)
 		[ "$want" = "$got" ] || fail "for $args: gcc '$want', xgcc '$got'"
@@ -38,11 +38,11 @@ offload_lines() {
 }
 
 @test "offload: -foffload= is the driver's; with options it reaches cc1 as -foffload-options=" {
-	same_as_gcc gcc "$XGCC" -c x.c -foffload=disable
-	same_as_gcc gcc "$XGCC" -c x.c -foffload=nvptx-none
-	same_as_gcc gcc "$XGCC" -c x.c -foffload=-lm
-	same_as_gcc gcc "$XGCC" -c x.c -foffload=nvptx-none=-O3
-	same_as_gcc gcc "$XGCC" -c x.c -foffload-options=-O2
+	same_as_gcc "$REF_GCC" "$XGCC" -c x.c -foffload=disable
+	same_as_gcc "$REF_GCC" "$XGCC" -c x.c -foffload=nvptx-none
+	same_as_gcc "$REF_GCC" "$XGCC" -c x.c -foffload=-lm
+	same_as_gcc "$REF_GCC" "$XGCC" -c x.c -foffload=nvptx-none=-O3
+	same_as_gcc "$REF_GCC" "$XGCC" -c x.c -foffload-options=-O2
 	run "$XGCC" -### -c x.c -foffload=disable
 	refute_output --partial 'foffload'
 }
@@ -53,9 +53,9 @@ offload_lines() {
 	assert_line "xgcc: error: GCC is not configured to support 'nvtpx-none' as '-foffload=' argument"
 	assert_line --regexp "^xgcc: note: valid '-foffload=' arguments are: .*default disable; did you mean 'nvptx-none'\?$"
 	assert_no_file x.o
-	same_as_gcc gcc "$XGCC" -c x.c -foffload=bogus
-	same_as_gcc gcc "$XGCC" -c x.c -foffload-options=bogus=-O2
-	same_as_gcc gcc "$XGCC" -c x.c -foffload-options=nvptx-none
+	same_as_gcc "$REF_GCC" "$XGCC" -c x.c -foffload=bogus
+	same_as_gcc "$REF_GCC" "$XGCC" -c x.c -foffload-options=bogus=-O2
+	same_as_gcc "$REF_GCC" "$XGCC" -c x.c -foffload-options=nvptx-none
 }
 
 @test "offload: an OpenMP target region builds and runs on the host, plain and with LTO" {

@@ -15,7 +15,7 @@ setup_file() {
 	PLUGIN_BUILD="$BATS_FILE_TMPDIR/plugin"
 	mkdir -p "$PLUGIN_BUILD"
 	local inc
-	inc="$(gcc -print-file-name=plugin)/include"
+	inc="$("$REF_GCC" -print-file-name=plugin)/include"
 	if [ -r "$inc/gcc-plugin.h" ]; then
 		g++ -shared -fPIC -fno-rtti -I"$inc" -O1 \
 			"$SRCDIR/testsuite/plugin/count-functions.cc" \
@@ -77,7 +77,7 @@ hash3_of() {
 	assert_output 'hello: 3 functions'
 	assert [ -e q.o ]
 	# the same count as with g++
-	run g++ -fplugin=./count_functions.so -fplugin-arg-count_functions-prefix=hello -c q.cc -o g.o
+	run "$REF_GXX" -fplugin=./count_functions.so -fplugin-arg-count_functions-prefix=hello -c q.cc -o g.o
 	assert_output 'hello: 3 functions'
 	assert_no_temps
 }
@@ -92,7 +92,7 @@ hash3_of() {
 }
 
 @test "arguments for a plugin name with a '-' fail in cc1 as with gcc" {
-	run gcc -fplugin=./count-functions.so -fplugin-arg-count-functions-prefix=hello -c p.c -o g.o
+	run "$REF_GCC" -fplugin=./count-functions.so -fplugin-arg-count-functions-prefix=hello -c p.c -o g.o
 	assert_failure
 	local want=$output
 	run "$XGCC" -fplugin=./count-functions.so -fplugin-arg-count-functions-prefix=hello -c p.c
@@ -107,7 +107,7 @@ hash3_of() {
 
 @test "-### shows -iplugindir= and the -fplugin options" {
 	local dir
-	dir=$(gcc -print-file-name=plugin)
+	dir=$("$REF_GCC" -print-file-name=plugin)
 	run "$XGCC" -### -fplugin=./count_functions.so -fplugin-arg-count_functions-prefix=hello -c p.c
 	assert_success
 	assert_line --regexp "/cc1 .*\"-iplugindir=$dir\".*\"-fplugin=./count_functions.so\" \"-fplugin-arg-count_functions-prefix=hello\""
@@ -127,10 +127,10 @@ hash3_of() {
 		"-fplugin=./count_functions.so -E p.c" \
 		"-fplugin=./count_functions.so p.c -o prog"; do
 		# shellcheck disable=SC2086
-		run diff <(hash3_of gcc $args) <(hash3_of "$XGCC" $args)
+		run diff <(hash3_of "$REF_GCC" $args) <(hash3_of "$XGCC" $args)
 		assert_success
 	done
-	run diff <(hash3_of g++ -fplugin=./count_functions.so -c q.cc) \
+	run diff <(hash3_of "$REF_GXX" -fplugin=./count_functions.so -c q.cc) \
 		<(hash3_of "$XGXX" -fplugin=./count_functions.so -c q.cc)
 	assert_success
 }
@@ -139,7 +139,7 @@ hash3_of() {
 	run "$XGCC" -### -iplugindir=/elsewhere -fplugin=./count_functions.so -c p.c
 	assert_success
 	assert_line --regexp '/cc1 .*"-iplugindir=/elsewhere"'
-	refute_line --regexp "/cc1 .*-iplugindir=$(gcc -print-file-name=plugin)"
+	refute_line --regexp "/cc1 .*-iplugindir=$("$REF_GCC" -print-file-name=plugin)"
 }
 
 # ------------------------------------------------------ missing plugins
@@ -159,7 +159,7 @@ hash3_of() {
 @test "a missing short plugin name is looked for in the plugin directory" {
 	run "$XGCC" -fplugin=no-such-plugin -c p.c
 	assert_failure 1
-	assert_output "xgcc: error: cannot load plugin $(gcc -print-file-name=plugin)/no-such-plugin.so: No such file or directory"
+	assert_output "xgcc: error: cannot load plugin $("$REF_GCC" -print-file-name=plugin)/no-such-plugin.so: No such file or directory"
 	assert_no_file p.o
 	assert_no_temps
 }

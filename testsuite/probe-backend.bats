@@ -7,11 +7,20 @@ load helper
 	local real
 	real=$(readlink -f "$(command -v gcc)")
 	[ -n "$(gcc -print-prog-name=cc1 | grep '^/')" ] || skip "gcc has no cc1"
-	# the driver copied elsewhere, its library directory (cc1, specs) linked:
-	# gcc then computes its prefixes from where it runs
+	# the driver copied elsewhere, its library directory (cc1, specs) linked,
+	# and its libexec directory where cc1 is there (Debian's GCC 13 and
+	# later): gcc then computes its prefixes from where it runs
 	mkdir -p moved/bin moved/lib/gcc
 	cp "$real" moved/bin/gcc
 	ln -s "$(dirname "$(dirname "$(gcc -print-libgcc-file-name)")")" "moved/lib/gcc/$(gcc -dumpmachine)"
+	local progs
+	progs=$(dirname "$(dirname "$(gcc -print-prog-name=cc1)")")
+	case $progs in
+	*/libexec/gcc/*)
+		mkdir -p moved/libexec/gcc
+		ln -s "$progs" "moved/libexec/gcc/$(gcc -dumpmachine)"
+		;;
+	esac
 	run moved/bin/gcc -### -c -x c /dev/null
 	assert_output --partial " -iprefix $PWD/moved/bin/../lib/gcc/"
 	run sh "$SRCDIR/build-aux/probe-backend" moved.h "$PWD/moved/bin/gcc"
