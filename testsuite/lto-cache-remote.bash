@@ -104,6 +104,27 @@ stop() {
 	rm -f "$1/server.pid"
 }
 
+# signal_server SIGNAL DIR: SIGNAL to the server of DIR, to nginx's
+# workers too (found before the master is signalled, which would start
+# others, and quickly: the links are running meanwhile).
+signal_server() {
+	local pid workers="" w
+	pid=$(cat "$2/server.pid")
+	{ read -r workers <"/proc/$pid/task/$pid/children"; } 2>/dev/null || workers=$(pgrep -P "$pid" || true)
+	kill -"$1" "$pid"
+	for w in $workers; do
+		kill -"$1" "$w" 2>/dev/null || true
+	done
+}
+
+# kill_server DIR: the server of DIR killed (SIGKILL), as by a crash or
+# the OOM killer: its connections reset, whatever it was doing.
+kill_server() {
+	signal_server KILL "$1"
+	wait "$(cat "$1/server.pid")" 2>/dev/null || true
+	rm -f "$1/server.pid"
+}
+
 # a port where nothing listens
 dead_port() {
 	local p
