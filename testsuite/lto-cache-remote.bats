@@ -9,130 +9,11 @@
 # the team's secret the remote is not used.  The program is
 # bench/gen-program's, as in lto-cache.bats.
 load helper
-
-# serve_nginx DIR PORT: nginx serving DIR/dav with PUT on 127.0.0.1:PORT,
-# in the background, all its files in DIR; 0 once it listens.
-serve_nginx() {
-	local d=$1 port=$2 i
-	mkdir -p "$d/dav" "$d/tmp" "$d/logs"
-	printf 'team:%s\n' "$(openssl passwd -apr1 's3cret pass')" >"$d/htpasswd"
-	{
-		# as root the workers would be nobody, who cannot write DIR
-		[ "$(id -u)" -ne 0 ] || echo "user root root;"
-		cat <<-EOF
-			daemon off;
-			pid $d/nginx.pid;
-			error_log $d/logs/error.log;
-			events { worker_connections 64; }
-			http {
-				access_log $d/logs/access.log;
-				client_body_temp_path $d/tmp;
-				proxy_temp_path $d/tmp;
-				fastcgi_temp_path $d/tmp;
-				uwsgi_temp_path $d/tmp;
-				scgi_temp_path $d/tmp;
-				client_max_body_size 64m;
-				server {
-					listen 127.0.0.1:$port${NGINX_TLS:+ ssl};
-					${NGINX_TLS:+ssl_certificate $d/cert.pem; ssl_certificate_key $d/key.pem;}
-					root $d/dav;
-					location / { dav_methods PUT; create_full_put_path on; }
-					# a team's server that asks who writes and reads
-					location /auth/ {
-						auth_basic "xgcc";
-						auth_basic_user_file $d/htpasswd;
-						dav_methods PUT;
-						create_full_put_path on;
-					}
-				}
-			}
-		EOF
-	} >"$d/nginx.conf"
-	nginx -p "$d" -c "$d/nginx.conf" </dev/null >"$d/logs/stdout" 2>&1 &
-	echo $! >"$d/server.pid"
-	for i in $(seq 50); do
-		listening "$port" && kill -0 "$(cat "$d/server.pid")" 2>/dev/null && return 0
-		kill -0 "$(cat "$d/server.pid")" 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
-}
-
-# serve_nginx_tls DIR PORT: the same over TLS, with a certificate of its
-# own making for 127.0.0.1 that nobody vouches for.
-serve_nginx_tls() {
-	mkdir -p "$1"
-	openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 \
-		-addext subjectAltName=IP:127.0.0.1 -keyout "$1/key.pem" -out "$1/cert.pem" 2>/dev/null || return 1
-	NGINX_TLS=1 serve_nginx "$@"
-}
-
-# serve_redis DIR PORT: redis-server on 127.0.0.1:PORT in the background,
-# nothing saved; 0 once it answers.
-serve_redis() {
-	local d=$1 port=$2 i
-	mkdir -p "$d"
-	redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$d" --daemonize no \
-		</dev/null >"$d/log" 2>&1 &
-	echo $! >"$d/server.pid"
-	for i in $(seq 50); do
-		[ "$(redis-cli -p "$port" ping 2>/dev/null)" = PONG ] && return 0
-		kill -0 "$(cat "$d/server.pid")" 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
-}
-
-# listening PORT: something accepts connections on 127.0.0.1:PORT.
-listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-# start SERVE DIR: SERVE (serve_nginx or serve_redis) on a random free
-# port, a few tries, as files of other tests take ports too; prints it.
-start() {
-	local serve=$1 d=$2 port try
-	for try in 1 2 3 4 5; do
-		port=$((20000 + RANDOM % 20000))
-		listening "$port" && continue
-		if "$serve" "$d" "$port"; then
-			echo "$port"
-			return 0
-		fi
-		stop "$d"
-	done
-	return 1
-}
-
-# stop DIR: the server started with its files in DIR.
-stop() {
-	[ -f "$1/server.pid" ] || return 0
-	kill "$(cat "$1/server.pid")" 2>/dev/null || true
-	wait "$(cat "$1/server.pid")" 2>/dev/null || true
-	rm -f "$1/server.pid"
-}
+load lto-cache-remote
 
 setup_file() {
-	export TMPDIR="$BATS_FILE_TMPDIR/tmp"
-	mkdir -p "$TMPDIR"
-	SKIP_WHY=""
-	command -v nginx >/dev/null || SKIP_WHY="nginx is not installed (quickstart installs it)"
-	command -v redis-server >/dev/null && command -v redis-cli >/dev/null ||
-		SKIP_WHY="redis-server is not installed (quickstart installs it)"
-	export SKIP_WHY
+	remote_setup_file
 	[ -z "$SKIP_WHY" ] || return 0
-	S="$BATS_FILE_TMPDIR/srv"
-	export S
-	HTTP_PORT=$(start serve_nginx "$S/nginx") || {
-		export SKIP_WHY="nginx does not start on 127.0.0.1: $(tail -1 "$S/nginx/logs/error.log" 2>/dev/null)"
-		return 0
-	}
-	REDIS_PORT=$(start serve_redis "$S/redis") || {
-		export SKIP_WHY="redis-server does not start on 127.0.0.1: $(tail -1 "$S/redis/log" 2>/dev/null)"
-		return 0
-	}
-	export HTTP_PORT REDIS_PORT
-	DAV="$S/nginx/dav"
-	export DAV
-
 	G="$BATS_FILE_TMPDIR/gen"
 	export G
 	gen_objects "$G" -s 11 -f 6 -k 120 -g 4 -l 12
@@ -144,40 +25,12 @@ setup_file() {
 	chmod 600 "$G/secret" "$G/other-secret"
 }
 
-teardown_file() {
-	[ -z "${S:-}" ] || {
-		stop "$S/nginx"
-		stop "$S/redis"
-	}
-}
+teardown_file() { remote_teardown_file; }
 
 setup() {
 	common_setup
 	[ -z "$SKIP_WHY" ] || skip "$SKIP_WHY"
 }
-
-# link OUT OPTION...: the LTO link of the generated objects, with -v and
-# the team's secret (a later -flto-cache-secret= wins).
-link() {
-	local out=$1
-	shift
-	run "$XGCC" -O2 -flto=2 -v -flto-cache-secret="$G/secret" "$@" \
-		"$G"/lto/u*.o "$G/lto/main.o" "$G/nonlto.o" "$G/liblto.a" -o "$out"
-}
-# counts: the last link's cache line, "H of N reused (L local, R remote), C compiled".
-counts() {
-	echo "$output" | sed -n 's/^lto1: LTRANS cache: \([0-9]* of [0-9]*\) partitions* reused/\1/p'
-}
-warnings() { echo "$output" | grep -c 'warning:' || true; }
-runs_right() {
-	run "./$1"
-	assert_success
-	assert_output "$(cat "$G/expected")"
-}
-entries() { find "$1" -type f -name '????????????????????????????????????????????????????????????????'; }
-# dav_entries PATH: the entries under the WebDAV remote's PATH, as KE/Y...
-dav_entries() { (cd "$DAV/$1" 2>/dev/null && find . -type f | sed 's#^\./##' | sort); }
-redis() { redis-cli -p "$REDIS_PORT" "$@"; }
 
 # fill_and_reuse URL: user 1 fills the remote URL; user 2, with an empty
 # local cache, takes every partition from it: the same program.  $n is
@@ -223,23 +76,6 @@ fill_and_reuse() {
 	[ "$(redis -n 1 strlen "xgcc-ltrans:$(basename "$e")")" -eq "$(stat -c %s "$e")" ]
 }
 
-# plant_dav DIR PATH, plant_redis DIR DB: the entries of the local cache
-# DIR (another party's bytes under the same keys) into the remote.
-plant_dav() {
-	local e k
-	for e in $(entries "$1"); do
-		k=$(basename "$e")
-		mkdir -p "$DAV/$2/${k:0:2}"
-		cp "$e" "$DAV/$2/${k:0:2}/${k:2}"
-	done
-}
-plant_redis() {
-	local e
-	for e in $(entries "$1"); do
-		redis -n "$2" -x set "xgcc-ltrans:$(basename "$e")" <"$e" >/dev/null
-	done
-}
-
 # refused_then_repaired URL PLANT WHERE: the remote filled, then every
 # entry replaced by another party, half tagged with another secret, half
 # with no secret (a plain SHA-256, as a private cache writes); user 2
@@ -279,16 +115,6 @@ refused_then_repaired() {
 
 @test "Redis: entries replaced by another party are refused, compiled again and replaced" {
 	refused_then_repaired "redis://127.0.0.1:$REDIS_PORT/2" plant_redis 2
-}
-
-# a port where nothing listens
-dead_port() {
-	local p
-	while :; do
-		p=$((20000 + RANDOM % 20000))
-		listening "$p" || break
-	done
-	echo "$p"
 }
 
 @test "a remote that is down costs one warning; the link succeeds" {
