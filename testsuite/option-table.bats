@@ -111,15 +111,22 @@ MINGW64="$XGCC_BUILDDIR/x86_64-w64-mingw32-xgcc"
 # what build-aux/ship-options makes from that GCC, where it is installed
 # with its plugin headers.
 @test "the shipped option tables are the probe's output for GCC 11 and 12" {
-	local major ran=0
+	local major ran=0 shipped why=""
 	for major in 11 12; do
 		command -v "gcc-$major" >/dev/null || continue
 		[ -f "$("gcc-$major" -print-file-name=plugin)/include/gcc-plugin.h" ] || continue
+		# a table is one release's (Debian 12's 11.3.0 and 12.2.0):
+		# another release of that GCC may have other options
+		shipped=$(sed -n '2s/.*(GCC \([0-9.]*\))\. \*\/$/\1/p' "$XGCC_SRCDIR/lib/gcc-options-$major.h")
+		if [ "$(gcc-"$major" -dumpfullversion)" != "$shipped" ]; then
+			why="$why; gcc-$major is $(gcc-"$major" -dumpfullversion), lib/gcc-options-$major.h GCC $shipped's"
+			continue
+		fi
 		run "$XGCC_SRCDIR/build-aux/ship-options" "$major" "gcc-$major" "$BATS_TEST_TMPDIR/gcc-options-$major.h"
 		assert_success
 		cmp "$BATS_TEST_TMPDIR/gcc-options-$major.h" "$XGCC_SRCDIR/lib/gcc-options-$major.h" ||
 			fail "lib/gcc-options-$major.h differs from what build-aux/ship-options $major makes"
 		ran=$((ran + 1))
 	done
-	[ "$ran" -gt 0 ] || skip "neither gcc-11 nor gcc-12 with plugin headers (gcc-1x-plugin-dev)"
+	[ "$ran" -gt 0 ] || skip "neither gcc-11 nor gcc-12 of the tables' versions with plugin headers (gcc-1x-plugin-dev)$why"
 }
