@@ -142,7 +142,8 @@ setup() {
 	same_as_gcc x86_64-w64-mingw32-gcc "$MINGW64" -c -gz=zlib a.c s.s
 	run "$MINGW64" -c -gz=zlib a.c
 	assert_failure 1
-	assert_output --regexp "error: -gz=zlib is not supported in this configuration$"
+	# the words of the backend's specs: "-gz=zlib" in GCC 12's, "-gz" in GCC 14's
+	assert_output --regexp "error: -gz(=zlib)? is not supported in this configuration$"
 	assert_no_file a.o
 	assert_no_temps
 }
@@ -164,10 +165,14 @@ setup() {
 		# shellcheck disable=SC2086
 		same_as_gcc gcc "$XGCC" $args -c a.c
 	done
-	LC_ALL=C run "$XGCC" -gdwarf -gstabs -c a.c
-	assert_failure 1
-	assert_output "xgcc: error: debug format 'stabs' conflicts with prior selection"
-	assert_no_file a.o
+	# GCC 13 dropped stabs: -gstabs is then a warning (same_as_gcc above
+	# compared it), no conflicting format
+	if ! gcc -gdwarf -gstabs -c a.c -o /dev/null 2>/dev/null; then
+		LC_ALL=C run "$XGCC" -gdwarf -gstabs -c a.c
+		assert_failure 1
+		assert_output "xgcc: error: debug format 'stabs' conflicts with prior selection"
+		assert_no_file a.o
+	fi
 }
 
 @test "an %e of the assembler's spec after cc1's: without -pipe cc1 runs first, with -pipe the unfinished pipeline does not run (as gcc)" {

@@ -12,6 +12,14 @@ load helper
 	mkdir -p moved/bin moved/lib/gcc
 	cp "$real" moved/bin/gcc
 	ln -s "$(dirname "$(dirname "$(gcc -print-libgcc-file-name)")")" "moved/lib/gcc/$(gcc -dumpmachine)"
+	# and where cc1 is, when that is another directory (libexec/gcc:
+	# Debian's GCC 13 and later)
+	local libexec
+	libexec=$(dirname "$(dirname "$(gcc -print-prog-name=cc1)")")
+	if [ "$libexec" != "$(dirname "$(dirname "$(gcc -print-libgcc-file-name)")")" ]; then
+		mkdir -p moved/libexec/gcc
+		ln -s "$libexec" "moved/libexec/gcc/$(gcc -dumpmachine)"
+	fi
 	run moved/bin/gcc -### -c -x c /dev/null
 	assert_output --partial " -iprefix $PWD/moved/bin/../lib/gcc/"
 	run sh "$SRCDIR/build-aux/probe-backend" moved.h "$PWD/moved/bin/gcc"
