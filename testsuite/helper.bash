@@ -143,10 +143,10 @@ lto_module_re() {
 }
 
 # linux_cross_note T: why a GNU/Linux cross GCC may be missing here, for
-# a skip message: Debian 12's gcc-multilib package conflicts with them.
+# a skip message: Debian's gcc-multilib package conflicts with them.
 linux_cross_note() {
 	case $1 in
-	*-linux-gnu) echo "; Debian 12 does not install gcc-$1 beside the gcc-multilib package (./quickstart installs gcc-12-multilib instead, and gcc-$1)" ;;
+	*-linux-gnu) echo "; Debian does not install gcc-$1 beside the gcc-multilib package (./quickstart installs gcc-N-multilib instead, and gcc-$1)" ;;
 	esac
 }
 
