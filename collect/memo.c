@@ -46,7 +46,9 @@
 #include <unistd.h>
 
 enum { RACY_SECONDS = 2, MAX_RECORDS = 8192 };
-static const char MAGIC[8] = "XGSCAN1\n";
+/* 8 bytes in the file; the array has room for the NUL, which GCC 15's
+ * -Wextra (-Wunterminated-string-initialization) wants */
+static const char MAGIC[] = "XGSCAN1\n";
 
 struct scan_memo {
 	char *path;
@@ -134,7 +136,7 @@ static const char *load(struct scan_memo *m)
 	if (st.st_mode & (S_IWGRP | S_IWOTH))
 		return "other users can write to it";
 	struct memo_key magic = { 0 };
-	memcpy(&magic, MAGIC, sizeof MAGIC);
+	memcpy(&magic, MAGIC, sizeof MAGIC - 1);
 	size_t n = (size_t)st.st_size / sizeof *m->rec;
 	m->torn = st.st_size % sizeof *m->rec != 0;
 	m->rec = xmalloc((n + 1) * sizeof *m->rec);

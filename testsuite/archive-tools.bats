@@ -94,10 +94,12 @@ bdir/liblto_plugin.so
 -rcs
 lib.a
 f.o"
-	# without -B: the backend's plugin, as gcc-ar's
+	# without -B: the backend's plugin, as gcc-ar's: among its programs,
+	# beside lto-wrapper (Debian's GCC 13 and later have a link to it
+	# in the library directory too)
 	run "$AR" --version
 	assert_success
-	assert_line "It runs ar with the LTO plugin $(dirname "$(gcc -print-file-name=liblto_plugin.so)")/liblto_plugin.so."
+	assert_line "It runs ar with the LTO plugin $(dirname "$(gcc -print-prog-name=lto-wrapper)")/liblto_plugin.so."
 }
 
 @test "xgcc-ar: the names CMake looks for (gcc-ar-MAJOR.MINOR) are ours; exit status is the tool's" {

@@ -12,7 +12,7 @@ load helper
 # Without gcc-11 every test skips, saying why (setup reads the reason).
 setup_file() {
 	if ! command -v gcc-11 >/dev/null 2>&1; then
-		echo "gcc-11 is not installed (Debian's gcc-11: quickstart installs it)" >"$BATS_FILE_TMPDIR/skip"
+		echo "gcc-11 is not installed (Debian's gcc-11, which quickstart installs where the release has it: Debian 12 and unstable, not Debian 13)" >"$BATS_FILE_TMPDIR/skip"
 		return 0
 	fi
 	local src="$BATS_FILE_TMPDIR/src"
@@ -147,7 +147,7 @@ EOF
 }
 
 @test "a C++ LTO program with a static library (xgcc-ar) prints what g++-11 -flto's prints" {
-	command -v g++-11 >/dev/null 2>&1 || skip "g++-11 is not installed (Debian's g++-11: quickstart installs it)"
+	command -v g++-11 >/dev/null 2>&1 || skip "g++-11 is not installed (Debian's g++-11, which quickstart installs where the release has it: Debian 12 and unstable, not Debian 13)"
 	cat >main.cc <<'EOF'
 #include <iostream>
 #include <memory>

@@ -41,7 +41,7 @@ assert_lto_archive() {
 		fail "CMAKE_CXX_COMPILER_AR is not ours"
 	step build.log cmake --build build -j2 -v
 	grep -q -e '-flto' build.log || fail "no -flto in the build"
-	grep -q "$XGCC_BUILDDIR/gcc-ar-[0-9.]*\" cr .*libshapes\.a" build.log || fail "libshapes.a not made by our ar"
+	grep -qE "$XGCC_BUILDDIR/gcc-ar-[0-9.]*\" (cr|qc) .*libshapes\.a" build.log || fail "libshapes.a not made by our ar"
 	assert_lto_archive build/libshapes.a objdump
 	run build/shapes-demo
 	assert_success

@@ -120,7 +120,7 @@ assert_drivers() {
 	T=arm-none-eabi
 	cross_skip $T
 	assert_drivers $T
-	[ -e "$($T-gcc -print-file-name=nano.specs)" ] || skip "newlib's nano.specs is not installed (libnewlib-arm-none-eabi)"
+	[ -e "$($T-gcc -print-file-name=nano.specs)" ] || skip "newlib's nano.specs is not installed (libnewlib-arm-none-eabi; Debian unstable has none)"
 	run cross_cases $T-gcc "$XGCC_BUILDDIR/$T-xgcc" < <(common_cases; printf '%s\n' \
 		'--specs=nano.specs a.c -o prog' '--specs=rdimon.specs a.c -o prog' \
 		'--specs=nano.specs --specs=rdimon.specs -flto -O2 a.c b.c' \

@@ -77,6 +77,16 @@ case_build() {
 	if [ -n "$runner" ]; then
 		command -v "${runner%% *}" >/dev/null || { echo "skip ${runner%% *} is not installed (qemu-user)" >"$st"; return; }
 	fi
+	local f
+	for f in "$@"; do
+		case $f in
+		--specs=*)
+			[ -e "$("$t-gcc" -print-file-name="${f#--specs=}")" ] || {
+				echo "skip newlib's ${f#--specs=} is not installed (libnewlib-arm-none-eabi; Debian unstable has none)" >"$st"
+				return
+			} ;;
+		esac
+	done
 	if [ "$arkind" = plain ]; then xar=$t-ar; else xar=$XGCC_BUILDDIR/$t-xgcc-ar; fi
 	gar=$t-gcc-ar
 	gen "$dir/x"

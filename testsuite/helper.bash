@@ -139,11 +139,24 @@ require_m32_run() {
 		skip "this kernel runs no i386 program and qemu-i386 is not installed (qemu-user)"
 }
 
+# lto_module_re [TRIPLET]: a regular expression of what lto1 --list says
+# of a slim module that TRIPLET's backend (default: the native one, the
+# first of backend-config.h) compiled: "bytecode 12\.0, slim, zlib" for
+# GCC 12's MinGW compilers.  The bytecode version is the one configure
+# probed; the stream is zstd where that GCC has it, else zlib.
+lto_module_re() {
+	awk -v t="\"${1:-}\"," '$1 == ".triplet" { want = (t == "\"\"," || $3 == t) }
+		want && $1 == ".lto_compression" { c = /zstd/ ? "zstd" : "zlib" }
+		want && $1 == ".lto_major" { gsub(/[^0-9]/, "", $3); maj = $3 }
+		want && $1 == ".lto_minor" { gsub(/[^0-9]/, "", $3); print "bytecode " maj "\\." $3 ", slim, " c; exit }' \
+		"$XGCC_BUILDDIR/backend-config.h"
+}
+
 # linux_cross_note T: why a GNU/Linux cross GCC may be missing here, for
-# a skip message: Debian 12's gcc-multilib package conflicts with them.
+# a skip message: Debian's gcc-multilib package conflicts with them.
 linux_cross_note() {
 	case $1 in
-	*-linux-gnu) echo "; Debian 12 does not install gcc-$1 beside the gcc-multilib package (./quickstart installs gcc-12-multilib instead, and gcc-$1)" ;;
+	*-linux-gnu) echo "; Debian does not install gcc-$1 beside the gcc-multilib package (./quickstart installs gcc-N-multilib instead, and gcc-$1)" ;;
 	esac
 }
 

@@ -181,9 +181,14 @@ compilation terminated."
 @test "make -j4, recipe without '+': make closes the pipe, jobtest falls back and says so" {
 	command -v make >/dev/null || skip "no make"
 	printf 'all:\n\t@"$(JOBTEST)" jobserver 2 -- true\n\t@"$(JOBTEST)" "" 2 -- true\n' >Makefile
-	run timeout 30 make -j4 JOBTEST="$JOBTEST"
+	# make 4.4 hands recipes a named pipe (fifo:PATH), which needs no
+	# '+': the pipe of older makes, by asking for it
+	local style=""
+	make --help 2>/dev/null | grep -q -- '--jobserver-style' && style=--jobserver-style=pipe
+	run timeout 30 make -j4 $style JOBTEST="$JOBTEST"
 	assert_success
-	assert_line --regexp "^jobtest: warning: jobserver is not available: cannot access '--jobserver-auth=[0-9]+,[0-9]+' file descriptors \\(a recipe needs a '\\+' to pass them\\)$"
+	# make 4.4 says so itself (--jobserver-auth=-2,-2), older makes close the pipe
+	assert_line --regexp "^jobtest: warning: jobserver is not available: (cannot access '--jobserver-auth=[0-9]+,[0-9]+' file descriptors \\(a recipe needs a '\\+' to pass them\\)|make disabled it for this command \\('--jobserver-auth=-2,-2'\\))$"
 	assert_equal "$(grep -c '^limit' <<<"$output")" 2
 	assert_equal "$(grep -c "^limit $(cores) jobserver 0\$" <<<"$output")" 2
 	assert_equal "$(grep -c warning <<<"$output")" 1

@@ -41,7 +41,7 @@ tree() {
 setup() {
 	common_setup
 	[ -e "$XGCC_BUILDDIR/stable_order_0.so" ] ||
-		skip "no stable-order plugin was built (the backend has no plugin headers: gcc-12-plugin-dev)"
+		skip "no stable-order plugin was built: the backend has no plugin headers (gcc-$(gcc -dumpversion)-plugin-dev), or headers that do not build it (GCC 16's: make's build-wpa-plugins line says)"
 }
 
 # link OUT CACHE OPTION...: the LTO link of the program, with -v

@@ -17,6 +17,10 @@ setup() {
 	cp a.o m.o x/
 }
 
+# dump PATTERN: the dump file PATTERN names (the pass numbers, NNN,
+# are the GCC version's: 087i.modref and 252t.optimized in GCC 12).
+dump() { compgen -G "$1" | head -n 1; }
+
 # same_dumps ARGS...: link in x/ (xgcc) and g/ (gcc) with ARGS; the files
 # the links leave (less the objects) must have the same names.
 same_dumps() {
@@ -28,31 +32,31 @@ same_dumps() {
 
 @test "-fdump-ipa-modref -fdump-tree-optimized: OUT.wpa.*, OUT.ltrans0.ltrans.* beside the output" {
 	same_dumps -fdump-ipa-modref -fdump-tree-optimized
-	[ -s x/out/p.wpa.087i.modref ]
-	grep -q 'main ()' x/out/p.ltrans0.ltrans.252t.optimized
+	[ -s "$(dump 'x/out/p.wpa.[0-9]*i.modref')" ]
+	grep -q 'main ()' "$(dump 'x/out/p.ltrans0.ltrans.[0-9]*t.optimized')"
 	assert_no_temps
 }
 
 @test "-fdump-ipa-inline with -dumpdir DIR/: DIR/wpa.*, DIR/ltrans0.ltrans.*" {
 	same_dumps -fdump-ipa-inline -fdump-tree-optimized -dumpdir d/
-	[ -s x/d/wpa.085i.inline ]
+	[ -s "$(dump 'x/d/wpa.[0-9]*i.inline')" ]
 }
 
 @test "-dumpbase NAME: the dumps are NAME.wpa.*, NAME.ltrans0.ltrans.*" {
 	same_dumps -fdump-tree-optimized -dumpbase zz
-	[ -s x/out/zz.ltrans0.ltrans.252t.optimized ]
+	[ -s "$(dump 'x/out/zz.ltrans0.ltrans.[0-9]*t.optimized')" ]
 }
 
 @test "several partitions (-flto-partition=max -flto=2): one LTRANS dump each" {
 	same_dumps -fdump-tree-optimized -flto-partition=max -flto=2
-	run find x/out -name 'p.ltrans*.ltrans.252t.optimized'
+	run find x/out -name 'p.ltrans*.ltrans.[0-9]*t.optimized'
 	[ "${#lines[@]}" -ge 2 ]
 }
 
 @test "an output in the current directory and the LTRANS cache: the dumps are still written" {
 	(cd x && "$XGCC" -O2 -flto -flto-cache="$WORK/cache" a.o m.o -o p)
 	(cd x && "$XGCC" -O2 -flto -flto-cache="$WORK/cache" -fdump-tree-optimized a.o m.o -o p)
-	[ -s x/p.ltrans0.ltrans.252t.optimized ]
+	[ -s "$(dump 'x/p.ltrans0.ltrans.[0-9]*t.optimized')" ]
 }
 
 @test "-save-temps at an LTO link: lto-wrapper's argument files, OUT.ltrans_args, OUT.ltransK.ltrans_args, OUT.wpa.args.0 ..., as gcc leaves them" {
@@ -91,5 +95,5 @@ same_dumps() {
 	assert_success
 	assert_line --regexp '/cc1 .* -dumpdir "" -dumpbase a\.c '
 	same_dumps -fdump-ipa-icf-optimized -fstack-usage -dumpdir "" -dumpbase ""
-	[ -n "$(cd x && find . -name '*.wpa.079i.icf')" ] || fail "no WPA dump"
+	[ -n "$(cd x && find . -name '*.wpa.[0-9]*i.icf')" ] || fail "no WPA dump"
 }

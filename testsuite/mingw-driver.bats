@@ -240,7 +240,9 @@ CASES
 		rm -f a.o
 		run --separate-stderr "$XGCC_BUILDDIR/$t-xgcc" -gz=zlib -c a.c
 		assert_failure
-		assert_equal "$stderr" "$t-xgcc: error: -gz=zlib is not supported in this configuration"
+		# the backend's specs' words: "-gz=zlib" in GCC 12's, "-gz" in GCC 14's
+		[[ $stderr =~ ^$t-xgcc:\ error:\ -gz(=zlib)?\ is\ not\ supported\ in\ this\ configuration$ ]] ||
+			fail "stderr: $stderr"
 		[ ! -e a.o ]
 	done
 }

@@ -23,6 +23,18 @@ wine64_loader() {
 	fi
 }
 
+# wineserver_prog: wineserver, from PATH (Debian 12 and 13), else beside
+# the loader in the library directory (unstable's wine 10 has no
+# /usr/bin/wineserver).
+wineserver_prog() {
+	local w
+	command -v wineserver && return 0
+	for w in /usr/lib/*/wine/wineserver; do
+		[ -x "$w" ] && { echo "$w"; return 0; }
+	done
+	echo wineserver
+}
+
 # pe_machine EXE: i386 or x86_64, from EXE's PE header (else nothing).
 pe_machine() {
 	local off magic
@@ -58,7 +70,7 @@ wine_prefix() {
 			local w64
 			w64=$(wine64_loader)
 			TMPDIR=$WINE_TMPDIR WINELOADER=$w64 "$w64" wineboot --init >/dev/null 2>&1
-			TMPDIR=$WINE_TMPDIR wineserver -w
+			TMPDIR=$WINE_TMPDIR "$(wineserver_prog)" -w
 			touch "$WINEPREFIX/.xgcc-made"
 		fi
 	) 9>"$BATS_RUN_TMPDIR/wineprefix.lock"
