@@ -245,7 +245,8 @@ requests() {
 	if [ -f "$2/logs/access.log" ]; then
 		wc -l <"$2/logs/access.log"
 	else
-		redis-cli -p "$1" info commandstats | grep -c '^cmdstat_\(getrange\|set\):' || true
+		redis-cli -p "$1" info commandstats |
+			sed -n 's/^cmdstat_\(getrange\|set\):calls=\([0-9]*\),.*/\2/p' | awk '{ n += $1 } END { print n + 0 }'
 	fi
 }
 dav_count() { DAV="$2/dav" dav_right "killed$3"; }
