@@ -16,13 +16,7 @@ load lto-cache-remote
 setup_file() {
 	remote_setup_file
 	[ -z "$SKIP_WHY" ] || return 0
-	G="$BATS_FILE_TMPDIR/gen"
-	export G
-	gen_objects "$G" -s 11 -f 2 -k 12 -g 4 -l 4
-	"$XGCC" -O2 "$G"/plain/*.o "$G/nonlto.o" -o "$G/p0"
-	"$G/p0" >"$G/expected"
-	head -c 32 /dev/urandom >"$G/secret"
-	chmod 600 "$G/secret"
+	remote_program -s 11 -f 2 -k 12 -g 4 -l 4
 	# the reference: the program and the entries of a link through an
 	# empty cache with no remote
 	xlink "$G/ref" -flto-cache="$G/ref-cache" >"$G/ref.log" 2>&1

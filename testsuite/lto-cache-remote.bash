@@ -214,3 +214,15 @@ plant_redis() {
 		redis -n "$2" -x set "xgcc-ltrans:$(basename "$e")" <"$e" >/dev/null
 	done
 }
+
+# remote_program GEN-OPTION...: bench/gen-program's program in $G, its
+# output without LTO in $G/expected, and the team's secret in $G/secret.
+remote_program() {
+	G="$BATS_FILE_TMPDIR/gen"
+	export G
+	gen_objects "$G" "$@"
+	"$XGCC" -O2 "$G"/plain/*.o "$G/nonlto.o" -o "$G/p0"
+	"$G/p0" >"$G/expected"
+	head -c 32 /dev/urandom >"$G/secret"
+	chmod 600 "$G/secret"
+}

@@ -14,15 +14,10 @@ load lto-cache-remote
 setup_file() {
 	remote_setup_file
 	[ -z "$SKIP_WHY" ] || return 0
-	G="$BATS_FILE_TMPDIR/gen"
-	export G
-	gen_objects "$G" -s 11 -f 6 -k 120 -g 4 -l 12
-	"$XGCC" -O2 "$G"/plain/*.o "$G/nonlto.o" -o "$G/p0"
-	"$G/p0" >"$G/expected"
-	# the team's secret, and another party's
-	head -c 32 /dev/urandom >"$G/secret"
+	remote_program -s 11 -f 6 -k 120 -g 4 -l 12
+	# another party's secret
 	head -c 32 /dev/urandom >"$G/other-secret"
-	chmod 600 "$G/secret" "$G/other-secret"
+	chmod 600 "$G/other-secret"
 }
 
 teardown_file() { remote_teardown_file; }
