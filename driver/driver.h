@@ -20,7 +20,7 @@
 #include <string.h>
 
 /* One option as given, decoded with GCC's option table (lib/gccopt.c)
- * or, for xgcc's own options, with options.c's small table of them. */
+ * or, for xgcc's own options, with lib/gccopt.c's short list of them. */
 struct opt {
 	const char *name;  /* the option: its text in the table ("-o",
 			    * "-std=c99", "-O", "-march=", "-Wl,"); the

@@ -98,7 +98,7 @@ static void push_opt(const struct opt *o, struct strvec *out)
 		return;
 	}
 	if (opt_is(o, "-MD") || opt_is(o, "-MMD"))
-		return; /* driver_switches (switches.c) gives them as written */
+		return; /* driver_switches gives them as written */
 	strvec_push(out, o->word);
 	if (o->separate)
 		strvec_push(out, o->arg);
