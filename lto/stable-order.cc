@@ -786,9 +786,10 @@ struct drop_locations_pass : simple_ipa_opt_pass {
  * inlines them: a function added in the middle of a file changed every
  * such partition.  So WPA reads each body, drops its positions as the
  * compile would have, and streams it anew (GCC's lto_output writes a
- * body that is in memory, and copies one that is not).  lto1 asks for it (-fplugin-arg-stable_order_N-restream-bodies) when a
- * module's options lack the compile's drop-locations: bodies compiled
- * for the cache are copied as they are, as before. */
+ * body that is in memory, and copies one that is not).  lto1 asks for
+ * it (-fplugin-arg-stable_order_N-restream-bodies) when a module's
+ * options lack the compile's drop-locations: bodies compiled for the
+ * cache are copied as they are, as before. */
 bool restream_asked;
 
 void restream_bodies()
