@@ -175,12 +175,10 @@ static const struct {
 /* The oldest version read; an older GCC gets its rows. */
 #define OLDEST 11
 
-/* The backend's GCC version (a MinGW backend's "12-win32" is 12). */
+/* The backend's GCC version, the oldest read for an older one. */
 static int gcc_major(void)
 {
-	const char *v = backend_version();
-	int major = v ? atoi(v) : 0;
-	return major < OLDEST ? OLDEST : major;
+	return backend_major() < OLDEST ? OLDEST : backend_major();
 }
 
 const struct compiler_row *compiler_row(enum lang l)

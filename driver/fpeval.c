@@ -111,7 +111,7 @@ int excess_precision_standard_taken(const struct input *in)
 {
 	if (in->lang == LANG_C || in->lang == LANG_CPP_OUTPUT || in->lang == LANG_C_HEADER)
 		return 1;
-	return atoi(backend_version()) >= 13;
+	return backend_major() >= 13;
 }
 
 const char *excess_precision_mode(const struct driver *d, const struct input *in, const char **why)

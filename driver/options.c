@@ -444,7 +444,7 @@ static void read_command_line(struct driver *d, const struct gcc_option_table *t
 	size_t *order = xcalloc(n + 1, sizeof *order);
 	for (size_t i = 0; i < n; i++)
 		index[i] = ws[i].input || ws[i].own ? GD_UNKNOWN : ws[i].dec.index;
-	size_t kept = gcc_prune_line(t, index, n, order, atoi(backend_version()));
+	size_t kept = gcc_prune_line(t, index, n, order, backend_major());
 	struct reading r = { LANG_NONE, NULL, NULL, 0, 0, 0 };
 	struct strvec unknown = { 0 };
 	for (size_t k = 0; k < kept; k++) {

@@ -136,6 +136,7 @@ const char *backend_origin(void)
 }
 const char *backend_triplet(void) { return B->triplet; }
 const char *backend_version(void) { return B->version; }
+int backend_major(void) { return B->version ? atoi(B->version) : 0; }
 const char *backend_fullversion(void) { return B->fullversion; }
 const char *backend_version_line(void) { return B->version_line; }
 const char *backend_configured_with(void) { return B->configured_with; }

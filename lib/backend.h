@@ -119,6 +119,8 @@ const char *backend_cc(void);
 const char *backend_origin(void);
 const char *backend_triplet(void);
 const char *backend_version(void);
+/* Its GCC major version (a MinGW backend's "12-win32" is 12), 0 if unknown. */
+int backend_major(void);
 const char *backend_fullversion(void);
 const char *backend_version_line(void);
 const char *backend_configured_with(void);

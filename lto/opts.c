@@ -256,7 +256,7 @@ static void decode(struct strvec *pool, char *const *words, size_t n, struct opt
 	size_t *order = xcalloc(all.n + 1, sizeof *order);
 	for (size_t i = 0; i < all.n; i++)
 		index[i] = all.v[i].errors ? GD_UNKNOWN : all.v[i].idx;
-	size_t kept = gcc_prune_line(t, index, all.n, order, atoi(backend_version()));
+	size_t kept = gcc_prune_line(t, index, all.n, order, backend_major());
 	for (size_t k = 0; k < kept; k++)
 		optlist_push(l, &all.v[order[k]]);
 	free(index);
