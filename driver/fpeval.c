@@ -50,6 +50,13 @@ void excess_precision_check(const struct driver *d)
 	}
 }
 
+/* C, the language the rules were made for (the C++ of GCC 13 follows them
+ * too). */
+static int excess_precision_c_input(const struct input *in)
+{
+	return in->lang == LANG_C || in->lang == LANG_CPP_OUTPUT || in->lang == LANG_C_HEADER;
+}
+
 /* Rules 3 to 5 as cc1 settles them (GCC's option handling, measured with
  * GCC 12 on x87): in command-line order, -ffast-math turns on unsafe
  * math and sets the fast mode, -fno-fast-math turns both back to their
@@ -57,15 +64,22 @@ void excess_precision_check(const struct driver *d)
  * -fexcess-precision= sets the mode; -Ofast (the last -O) is an
  * -ffast-math before all of them.  Then unsafe math means fast, a mode
  * set means that mode, and with none the last -std= or -ansi decides:
- * standard for ISO C (not under -Ofast), fast for GNU C. */
-static const char *settled_mode(const struct driver *d, const char **why)
+ * standard for ISO C (not under -Ofast), fast for GNU C.  The -std= are
+ * the input's language's: cc1plus ignores -std=c99 (a warning, "valid
+ * for C/ObjC but not for C++"), cc1 -std=c++17, so a C++ file's dialect
+ * is the last -std=c++NN or gnu++NN (the canonical words all have "++")
+ * and -ansi, a C file's the last of the others. */
+static const char *settled_mode(const struct driver *d, const struct input *in, const char **why)
 {
 	const struct opt *last_O = NULL, *last_std = NULL;
+	int cxx = !excess_precision_c_input(in);
 	for (size_t i = 0; i < d->nopts; i++) {
-		if (opt_kind(&d->opts[i], 'O'))
-			last_O = &d->opts[i];
-		if (!strncmp(d->opts[i].name, "-std=", 5) || opt_is(&d->opts[i], "-ansi"))
-			last_std = &d->opts[i];
+		const struct opt *o = &d->opts[i];
+		if (opt_kind(o, 'O'))
+			last_O = o;
+		if (opt_is(o, "-ansi") ||
+		    (!strncmp(o->name, "-std=", 5) && (strstr(o->word, "++") != NULL) == cxx))
+			last_std = o;
 	}
 	int ofast = last_O && strcmp(last_O->word, "-Ofast") == 0;
 	const char *unsafe = ofast ? last_O->given : NULL; /* what turned it on */
@@ -109,9 +123,7 @@ static const char *settled_mode(const struct driver *d, const char **why)
 
 int excess_precision_standard_taken(const struct input *in)
 {
-	if (in->lang == LANG_C || in->lang == LANG_CPP_OUTPUT || in->lang == LANG_C_HEADER)
-		return 1;
-	return backend_major() >= 13;
+	return excess_precision_c_input(in) || backend_major() >= 13;
 }
 
 const char *excess_precision_mode(const struct driver *d, const struct input *in, const char **why)
@@ -134,5 +146,5 @@ const char *excess_precision_mode(const struct driver *d, const struct input *in
 		*why = "the only mode for languages other than C";
 		return "fast";
 	}
-	return settled_mode(d, why);
+	return settled_mode(d, in, why);
 }

@@ -7,6 +7,10 @@ load helper
 load lib-run
 
 FP="$SRCDIR/testsuite/fp"
+# GCC 13's cc1plus took -fexcess-precision=standard, and the C rules for
+# C++'s own dialects (-std=c++NN standard, gnu++NN fast); before it, C++
+# was fast whatever was asked
+backend_cxx_standard() { [ "$("$XGCC" -dumpversion | cut -d. -f1)" -ge 13 ]; }
 SEED="$XGCC_SEEDDIR/excess-precision"
 
 setup() {
@@ -210,7 +214,8 @@ require_seed() {
 
 # ------------------------------------------------------ C++ and mixed
 
-@test "C++ is quietly fast, even when standard is requested" {
+@test "C++ is quietly fast, even when standard is requested (before GCC 13)" {
+	backend_cxx_standard && skip "GCC 13 and later take -fexcess-precision=standard for C++ (the next test)"
 	run cc1_modes -m32 -fexcess-precision=standard -c b.cc
 	assert_output '-fexcess-precision=fast'
 	run "$XGCC" -### -m32 -std=c++17 -fexcess-precision=standard -c b.cc
@@ -233,6 +238,29 @@ require_seed() {
 	assert_no_temps
 }
 
+@test "C++ follows the C rules for its own dialects (GCC 13 and later)" {
+	backend_cxx_standard || skip "the backend's cc1plus refuses -fexcess-precision=standard (before GCC 13)"
+	run cc1_modes -m32 -fexcess-precision=standard -c b.cc
+	assert_output '-fexcess-precision=standard'
+	run "$XGCC" -### -m32 -std=c++17 -c b.cc
+	assert_line 'xgcc: note: b.cc: -fexcess-precision=standard (implied by -std=c++17)'
+	# a C dialect is not C++'s: cc1plus ignores -std=c99, so the last
+	# C++ one decides, or GNU C++'s default
+	run "$XGCC" -### -m32 -std=c++17 -std=c99 -c b.cc
+	assert_line 'xgcc: note: b.cc: -fexcess-precision=standard (implied by -std=c++17)'
+	run "$XGCC" -### -m32 -std=c99 -c b.cc
+	assert_line 'xgcc: note: b.cc: -fexcess-precision=fast (the default in GNU C)'
+	run "$XGCC" -### -m32 -std=gnu++17 -c b.cc
+	assert_line 'xgcc: note: b.cc: -fexcess-precision=fast (implied by -std=gnu++17)'
+	run "$XGCC" -### -m32 -ansi -c b.cc
+	assert_line 'xgcc: note: b.cc: -fexcess-precision=standard (implied by -ansi)'
+	# and a C file ignores the C++ dialect after its own
+	run "$XGCC" -### -m32 -std=c99 -std=gnu++17 -c a.c
+	assert_line 'xgcc: note: a.c: -fexcess-precision=standard (implied by -std=c99)'
+	run g++ -m32 -fexcess-precision=standard -c b.cc -o gxx.o
+	assert_success
+}
+
 @test "mixed C and C++ command line: each file its own mode" {
 	run cc1_modes -m32 -std=c99 -c a.c b.cc
 	assert_success
@@ -240,13 +268,23 @@ require_seed() {
 	run "$XGCC" -m32 -std=c99 -### -c a.c b.cc
 	assert_success
 	assert_line 'xgcc: note: a.c: -fexcess-precision=standard (implied by -std=c99)'
-	assert_line 'xgcc: note: b.cc: -fexcess-precision=fast (the only mode for languages other than C)'
-	run cc1_modes -m32 -fexcess-precision=standard -c a.c b.cc
-	assert_output $'-fexcess-precision=standard\n-fexcess-precision=fast'
-	# -x switches languages in the middle of the command line
 	cp a.c c.c
-	run cc1_modes -m32 -fexcess-precision=standard -c a.c -x c++ c.c -x none b.cc
-	assert_output $'-fexcess-precision=standard\n-fexcess-precision=fast\n-fexcess-precision=fast'
+	if backend_cxx_standard; then
+		# -std=c99 is not a C++ dialect: GNU C++'s default
+		assert_line 'xgcc: note: b.cc: -fexcess-precision=fast (the default in GNU C)'
+		run cc1_modes -m32 -fexcess-precision=standard -c a.c b.cc
+		assert_output $'-fexcess-precision=standard\n-fexcess-precision=standard'
+		# -x switches languages in the middle of the command line
+		run cc1_modes -m32 -std=c99 -fexcess-precision=fast -c a.c -x c++ c.c -x none b.cc
+		assert_output $'-fexcess-precision=fast\n-fexcess-precision=fast\n-fexcess-precision=fast'
+	else
+		assert_line 'xgcc: note: b.cc: -fexcess-precision=fast (the only mode for languages other than C)'
+		run cc1_modes -m32 -fexcess-precision=standard -c a.c b.cc
+		assert_output $'-fexcess-precision=standard\n-fexcess-precision=fast'
+		# -x switches languages in the middle of the command line
+		run cc1_modes -m32 -fexcess-precision=standard -c a.c -x c++ c.c -x none b.cc
+		assert_output $'-fexcess-precision=standard\n-fexcess-precision=fast\n-fexcess-precision=fast'
+	fi
 	# and they compile
 	run "$XGCC" -m32 -std=c99 -c a.c b.cc
 	assert_success
@@ -324,7 +362,8 @@ require_seed() {
 	assert_runs_as fast -std=c99 -std=gnu11
 }
 
-@test "runtime: -x c++ with -fexcess-precision=standard compiles and is fast" {
+@test "runtime: -x c++ with -fexcess-precision=standard compiles and is fast (before GCC 13)" {
+	backend_cxx_standard && skip "GCC 13 and later: C++ is standard when asked (the next test)"
 	require_m32_run
 	run "$XGXX" -x c++ -m32 -O2 -fexcess-precision=standard "$FP/excess.c" -o fpx
 	assert_success
@@ -332,6 +371,22 @@ require_seed() {
 	run run_i386 ./fpx
 	assert_success
 	assert_output fast
+	assert_no_temps
+}
+
+@test "runtime: -x c++ with -fexcess-precision=standard is standard (GCC 13 and later)" {
+	backend_cxx_standard || skip "before GCC 13 C++ is fast whatever is asked (the test before)"
+	require_m32_run
+	run "$XGXX" -x c++ -m32 -O2 -fexcess-precision=standard "$FP/excess.c" -o fpx
+	assert_success
+	assert_output ''
+	run run_i386 ./fpx
+	assert_success
+	assert_output standard
+	run "$XGXX" -x c++ -m32 -O2 -std=c++17 -std=c99 "$FP/excess.c" -o fpx
+	assert_success
+	run run_i386 ./fpx
+	assert_output standard
 	assert_no_temps
 }
 
