@@ -86,7 +86,7 @@ links_right() {
 		finish "$i"
 		[ "${st[i]}" -eq 0 ] || fail "link $i failed: $(tail -5 "l$i/log")"
 		cmp -s "l$i/p" "$G/ref" || fail "link $i linked another program"
-		[ "$(grep -c 'warning:' "l$i/log")" -le 1 ] || fail "link $i: more than one warning: $(grep 'warning:' "l$i/log")"
+		[ "$(xgcc_warnings <"l$i/log" | wc -l)" -le 1 ] || fail "link $i: more than one warning: $(xgcc_warnings <"l$i/log")"
 		right_entries "l$i/cache"
 	done
 	(cd l1 && runs_right p)
@@ -110,7 +110,7 @@ await() {
 
 # link_counts I: link I's cache line, "H of N (L local, R remote), C compiled".
 link_counts() { sed -n 's/^lto1: LTRANS cache: \([0-9]* of [0-9]*\) partitions* reused/\1/p' "l$1/log"; }
-link_warnings() { grep -c 'warning:' "l$1/log" || true; }
+link_warnings() { xgcc_warnings <"l$1/log" | wc -l; }
 
 # dav_right PATH: every object under the WebDAV remote's PATH is the
 # reference's entry of its key; prints how many there are.  (It and
