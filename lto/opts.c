@@ -13,7 +13,8 @@
  * are the start; each later module adds the options of the kept kinds
  * that are not there yet (first wins: target -m options, -fcommon,
  * -fgnu-tm, -g, five diagnostics options), raises -O to the highest
- * level, turns on -fopenmp/-fopenacc if any module has them, intersects
+ * level, turns on -fopenmp/-fopenacc if any module has them (GCC 13 and
+ * later: the unwind tables too, merged_as_any), intersects
  * -fcf-protection, and combines PIC/PIE (-fno-pic anywhere wins, fPIC +
  * fpic = fpic, fPIC + fpie = fpie, ...).  The backend compile then gets
  * the kept options of that list followed by the link-time options that
@@ -300,6 +301,18 @@ int lto_pic_kind(const char *key)
 
 /* --- merging as GCC 12 does ------------------------------------------ */
 
+/* Options any module turns on: -fopenmp and -fopenacc; since GCC 13's
+ * lto-wrapper also the unwind tables, which it passes to the backend
+ * (measured: gcc-13's and gcc-14's WPA get -fasynchronous-unwind-tables,
+ * gcc-12's do not). */
+static int merged_as_any(const char *key)
+{
+	if (!strcmp(key, "-fopenmp") || !strcmp(key, "-fopenacc"))
+		return 1;
+	return backend_major() >= 13 &&
+	       (!strcmp(key, "-fasynchronous-unwind-tables") || !strcmp(key, "-funwind-tables"));
+}
+
 /* Merge module M into the options MERGED; LINK are the link-time ones. */
 static void merge_module(struct strvec *pool, struct optlist *merged, const struct optlist *m,
 			 const struct optlist *link)
@@ -321,7 +334,7 @@ static void merge_module(struct strvec *pool, struct optlist *merged, const stru
 		} else if (is_target(o) || IN(kept_first_wins, o->key)) {
 			if (at < 0)
 				optlist_push(merged, o);
-		} else if (!strcmp(o->key, "-fopenmp") || !strcmp(o->key, "-fopenacc")) {
+		} else if (merged_as_any(o->key)) {
 			if (at < 0)
 				optlist_push(merged, o);
 			else if (o->value > merged->v[at].value)
@@ -782,7 +795,8 @@ static void xasm_union(const struct lto_module_opts *mods, const struct optlist 
 }
 
 /* Does GCC's append_compiler_options pass this merged option?  Target
- * options, and these (policy: the list of GCC 12's lto-wrapper). */
+ * options, those merged from any module, and these (policy: the list of
+ * GCC 12's lto-wrapper). */
 static int compiler_option_passed(const struct lopt *o)
 {
 	static const char *const passed[] = {
@@ -792,7 +806,7 @@ static int compiler_option_passed(const struct lopt *o)
 		"-fpie", "-fcommon", "-fgnu-tm", "-fopenmp", "-fopenacc", "-fopenacc-dim=",
 		"-foffload-abi=", "-fcf-protection=", "-g", "-O", "-Ofast", "-Og", "-Os", "-Oz",
 	};
-	return !o->input && o->idx >= 0 && (IN(passed, o->key) || is_target(o));
+	return !o->input && o->idx >= 0 && (IN(passed, o->key) || merged_as_any(o->key) || is_target(o));
 }
 
 /* Does GCC's append_linker_options pass this link-time option?  Those
