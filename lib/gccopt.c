@@ -28,6 +28,7 @@
 #include "config.h"
 
 #include "gccopt.h"
+#include "backend.h"
 #include "diag.h"
 
 #include <ctype.h>
@@ -620,12 +621,19 @@ struct best {
 	const char *goal;
 	char *text;
 	unsigned dist;
+	int prefer_equals; /* GCC 13's tie rule, below */
 };
 
+/* The closest candidate wins, the first of equals; from GCC 13 (its
+ * PR 105564) a later equal one that ends in '=' wins over it when the
+ * goal does not: "--helpx" gets "--help=", not "--help". */
 static void consider(struct best *b, char *cand)
 {
 	unsigned d = edit_distance(b->goal, cand);
-	if (!b->text || d < b->dist) {
+	size_t n = strlen(cand), g = strlen(b->goal);
+	int equals_tie = b->text && d == b->dist && b->prefer_equals && n && cand[n - 1] == '=' &&
+			 !(g && b->goal[g - 1] == '=');
+	if (!b->text || d < b->dist || equals_tie) {
 		free(b->text);
 		b->text = cand;
 		b->dist = d;
@@ -636,7 +644,7 @@ static void consider(struct best *b, char *cand)
 
 char *gcc_closest(const char *goal, const char *const *cands, size_t n)
 {
-	struct best b = { goal, NULL, 0 };
+	struct best b = { goal, NULL, 0, backend_major() >= 13 };
 	for (size_t i = 0; i < n; i++)
 		consider(&b, xstrdup(cands[i]));
 	if (b.text && b.dist > cutoff(strlen(goal), strlen(b.text))) {
@@ -675,7 +683,7 @@ static const char *const sanitizers[] = {
 
 char *gcc_suggest(const struct gcc_option_table *t, const char *bad)
 {
-	struct best b = { bad, NULL, 0 };
+	struct best b = { bad, NULL, 0, backend_major() >= 13 };
 	for (size_t i = 0; i < t->nopts; i++) {
 		const struct gcc_option *o = &t->opts[i];
 		if ((o->flags & GO_UNDOCUMENTED) && (o->flags & GO_JOINED) &&
