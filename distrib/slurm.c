@@ -42,7 +42,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* sruns alive here at once: each is a process of a few megabytes that
  * waits on the controller, and the cleanup knows at most 256 children. */
@@ -84,22 +83,19 @@ static void report_failure(const struct job_file *f, size_t k, const struct spaw
 		     k, input, c->status);
 }
 
-/* Stop the N sruns of PIDS and their jobs.  SIGTERM would make srun
- * kill its job's processes with SIGKILL, leaving the job's temporary
- * files (an LTRANS job's assembly) behind; two SIGINTs within a second
- * make it pass SIGINT on to the job, which then cleans up as it does at
- * a ^C.  A srun still waiting for its allocation gives up at the first. */
+/* Stop the N sruns of PIDS and their jobs: one SIGINT each, which srun
+ * (run with --disable-status) passes on to its job, which then cleans up
+ * as it does at a ^C and ends, and srun with it.  Two SIGINTs within a
+ * second would also send SIGINT, but srun would then abort the step and
+ * have it killed at once, racing the job's cleanup; SIGTERM makes srun
+ * kill the job with SIGKILL.  Either leaves the job's temporary files
+ * (an LTRANS job's assembly) behind.  A srun still waiting for its
+ * allocation gives up at the SIGINT. */
 static void stop_sruns(const pid_t *pids, size_t n)
 {
-	for (int round = 0; round < 2; round++) {
-		for (size_t i = 0; i < n; i++)
-			if (pids[i] > 0)
-				kill(pids[i], SIGINT);
-		/* srun takes signals in a thread of its own: two at once
-		 * could reach it as one */
-		if (!round)
-			nanosleep(&(struct timespec){ .tv_nsec = 200 * 1000 * 1000 }, NULL);
-	}
+	for (size_t i = 0; i < n; i++)
+		if (pids[i] > 0)
+			kill(pids[i], SIGINT);
 }
 
 int main(int argc, char **argv)
@@ -112,10 +108,13 @@ int main(int argc, char **argv)
 	struct strvec common = { 0 };
 	strvec_push(&common, "srun");
 	/* one task, no standard input (a terminal's would go to every job),
-	 * none of srun's notes on queueing: its errors only */
+	 * none of srun's notes on queueing: its errors only; a SIGINT (a
+	 * ^C, or stop_sruns) goes on to the job at once, not a second
+	 * one within a second */
 	strvec_push(&common, "--ntasks=1");
 	strvec_push(&common, "--input=none");
 	strvec_push(&common, "--quiet");
+	strvec_push(&common, "--disable-status");
 	strvec_pushf(&common, "--chdir=%s", f.directory);
 	const char *extra = getenv("XGCC_SLURM_ARGS");
 	if (extra)

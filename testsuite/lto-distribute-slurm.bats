@@ -6,6 +6,12 @@
 # and keeping their state in a directory of the file's own.  (Debian 12's
 # Slurm 22.05 ships auth/none and cred/none too; this goes through munge,
 # as real clusters do.)
+# The node is this machine under its short name, the name srun gives
+# slurmctld as its host: slurmctld finds a srun on a node at the node's
+# NodeAddr, any other through the resolver.  A chroot's /etc/hosts may
+# not know the machine's name, and Debian's Slurm (its retry-getaddrinfo
+# patch) retries a failed lookup for 10 s while the job's end waits: a
+# failed job's stop took 22 to 61 s so in a Debian 13 chroot.
 # A link through it is the in-process link byte for byte and runs; a job
 # that fails, srun options that Slurm refuses, and a missing srun each
 # stop the link with one clear error.  Needs root (slurmd runs jobs as
@@ -55,7 +61,7 @@ write_slurm_conf() {
 		JobAcctGatherType=jobacct_gather/none
 		AccountingStorageType=accounting_storage/none
 		ReturnToService=2
-		NodeName=localhost NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
+		NodeName=$SLURM_NODE NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
 		PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 	EOF
 }
@@ -83,10 +89,10 @@ start_cluster() {
 	# in the background, out of bats' descriptors (it waits for them)
 	slurmctld -D -i >"$d/slurmctld.out" 2>&1 3>&- &
 	echo $! >"$d/slurmctld.bgpid"
-	slurmd -D -N localhost >"$d/slurmd.out" 2>&1 3>&- &
+	slurmd -D -N "$SLURM_NODE" >"$d/slurmd.out" 2>&1 3>&- &
 	echo $! >"$d/slurmd.bgpid"
 	for i in $(seq 1 100); do
-		[ "$(sinfo -h -o %t -n localhost 2>/dev/null)" = idle ] && return 0
+		[ "$(sinfo -h -o %t -n "$SLURM_NODE" 2>/dev/null)" = idle ] && return 0
 		sleep 0.2
 	done
 	SKIP_WHY="the Slurm node is not idle after 20 s ($(sinfo -h -o %t 2>&1 | tail -1));"
@@ -109,6 +115,9 @@ setup_file() {
 	elif [ -n "$missing" ]; then
 		SKIP_WHY="no$missing (Debian's slurm-wlm, munge and iproute2; ./quickstart installs them)"
 	fi
+	# srun's host: gethostname's name, to the first dot
+	SLURM_NODE=$(uname -n)
+	export SLURM_NODE=${SLURM_NODE%%.*}
 	if [ -z "$SKIP_WHY" ]; then
 		# outside bats' directories, which are closed to others: munged
 		# wants every directory above its socket open
@@ -156,7 +165,7 @@ need_cluster() {
 wait_idle() {
 	local i
 	for i in $(seq 1 50); do
-		[ "$(sinfo -h -o %t -n localhost)" = idle ] && return 0
+		[ "$(sinfo -h -o %t -n "$SLURM_NODE")" = idle ] && return 0
 		sleep 0.2
 	done
 }
