@@ -349,7 +349,9 @@ EOF
 	run "$XGCC" -pipe -v -c ok.c
 	assert_success
 	assert_line --regexp '/cc1 .* -o - \|$'
-	assert_line --regexp '^ ?as .*|/as .*'
+	# the assembler as gcc names it: "as", or Debian's GCC 15 and later
+	# "x86_64-linux-gnu-as"
+	assert_line --regexp '^ ?([^ /]*-)?as .*|/([^ /]*-)?as .*'
 	assert_elf_type ok.o REL
 }
 
@@ -418,7 +420,7 @@ EOF
 	assert_output 'ok'
 	run cat wrap.log
 	assert_line 'TAG cc1'
-	assert_line 'TAG as'
+	assert_line --regexp '^TAG ([^ ]*-)?as$'
 	assert_line 'TAG collect2'
 }
 
