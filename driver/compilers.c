@@ -199,3 +199,29 @@ enum lang compiler_suffix_lang(const char *suffix)
 			return suffixes[i].lang;
 	return LANG_OBJECT;
 }
+
+/* The switches the rows of the backend GCC's other languages name (its
+ * Ada, D, Fortran, Go, Modula-2, Objective-C/C++ rows ...; Debian builds
+ * them all into gcc), as switch tests: gcc's driver validates a switch
+ * that any row of its table names, so "gcc -J dir a.c" (Fortran's %{J*})
+ * passes.  Only those that the C rows and the specs' broad tests (%{f*},
+ * %{m*}, %{W*}, %{g*} of cc1_options) do not name; read from the rows of
+ * Debian's gcc binaries (strings of gcc-11 ... gcc-16). */
+static const struct {
+	int since, until;
+	const char *tests;
+} other_rows[] = {
+	{ 11, 99, "" },
+};
+
+void compiler_validation_specs(struct strvec *out)
+{
+	static const enum lang langs[] = { LANG_C, LANG_CPP_OUTPUT, LANG_C_HEADER, LANG_CXX, LANG_CXX_OUTPUT,
+					   LANG_CXX_HEADER, LANG_ASM, LANG_ASM_CPP, LANG_LTO };
+	int major = gcc_major();
+	for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
+		strvec_push(out, compiler_row(langs[i])->spec);
+	for (size_t i = 0; i < sizeof other_rows / sizeof *other_rows; i++)
+		if (other_rows[i].since <= major && major <= other_rows[i].until)
+			strvec_push(out, other_rows[i].tests);
+}
