@@ -356,7 +356,8 @@ char *collect_as_options(const struct driver *d)
 }
 
 /* The options gcc's driver takes as valid itself (driver_handle_option),
- * by their names in the table: what it does with them needs no spec. */
+ * by their names in the table: what it does with them needs no spec;
+ * -pie too where it is the default (backend_default_pie). */
 static const char *const driver_validated[] = {
 	"--completion=", "-save-temps", "-pipe", "-specs=", "--sysroot=", "-B",
 	"-static-libgcc", "-shared-libgcc", "-static-libgfortran", "-static-libquadmath",
@@ -400,7 +401,8 @@ void unvalidated_switches(const struct driver *d, struct strvec *out)
 		 * removed (gcc's %< validates it) and what the driver takes */
 		sw[i].validated = !e->opt || e->opt->own || e->elided ||
 				  named_in(e->opt, driver_validated, sizeof driver_validated / sizeof *driver_validated) ||
-				  named_in(e->opt, never_switches, sizeof never_switches / sizeof *never_switches);
+				  named_in(e->opt, never_switches, sizeof never_switches / sizeof *never_switches) ||
+				  (opt_is(e->opt, "-pie") && backend_default_pie());
 	}
 	int leak = star_leaks();
 	struct strvec rows = { 0 };
