@@ -362,6 +362,8 @@ static const char *const driver_validated[] = {
 	"--completion=", "-save-temps", "-pipe", "-specs=", "--sysroot=", "-B",
 	"-static-libgcc", "-shared-libgcc", "-static-libgfortran", "-static-libquadmath",
 	"-static-libphobos", "-static-libgm2", "-static-libstdc++",
+	/* GCC 16's: Algol 68's library, and the file the driver truncates */
+	"-static-libga68", "-truncate",
 };
 
 /* Options that driver_switches() keeps but gcc does not save as switches:
@@ -372,6 +374,7 @@ static const char *const never_switches[] = {
 	"-print-multi-directory", "-print-sysroot", "-print-multi-os-directory", "-print-multiarch",
 	"-print-sysroot-headers-suffix", "-print-libgcc-file-name", "--no-sysroot-suffix", "-time=",
 	"-foffload=", "-dumpspecs", "-dumpversion", "-dumpmachine", "-dumpfullversion",
+	"-print-autofdo-gcov-version", "--print-autofdo-gcov-version", /* GCC 16 */
 };
 
 static int named_in(const struct opt *o, const char *const *names, size_t n)
