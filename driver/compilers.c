@@ -199,3 +199,40 @@ enum lang compiler_suffix_lang(const char *suffix)
 			return suffixes[i].lang;
 	return LANG_OBJECT;
 }
+
+/* The switches that the rows of the backend GCC's other languages name
+ * (Debian builds Ada, D, Fortran, Go, Modula-2, Objective-C and C++,
+ * and from 14 Rust, from 15 COBOL and Algol 68 into gcc), as switch
+ * tests: gcc's driver validates a switch that any row of its table
+ * names, so "gcc -J dir -c a.c" passes (Fortran's and D's %{J*}).  Only
+ * those that neither the rows above nor Debian's x86_64 specs name
+ * (cc1_options' %{f*} %{m*} %{W*} %{g*} %{O*} %{d*} %{I*} ...), read
+ * from the rows in Debian's gcc-11 ... gcc-16 binaries: D's %{H} %{Hd*}
+ * %{Hf*} %{J*} %{X} %{Xf*}, Fortran's %{cpp} %{nocpp} %{M*}, Ada's %{a}
+ * %{k8} %{nostdinc} %{nostdlib*}, Modula-2's %{B*} %{MF} (GCC 11 and
+ * 12: %{+e*} %{MA} %{v*} %{pipe}), Objective-C's
+ * %{print-objc-runtime-info}, COBOL's %{copyext} %{nomain} %{preprocess}.
+ * (On GCC 11 and 12 the leaked '*', star_leaks() in switches.c, makes
+ * every known switch valid anyway.) */
+static const struct {
+	int since, until;
+	const char *tests;
+} other_rows[] = {
+	{ 11, 12, "%{+e*} %{MA} %{v*} %{pipe} %{nostdlib*}" },
+	{ 13, 14, "%{MF} %{nostdlib*}" },
+	{ 15, 99, "%{MF} %{copyext} %{nomain} %{preprocess}" },
+	{ 11, 99, "%{B*} %{H} %{Hd*} %{Hf*} %{J*} %{M*} %{X} %{Xf*} %{a} %{cpp} %{k8} %{nocpp} %{nostdinc}"
+		  " %{print-objc-runtime-info}" },
+};
+
+void compiler_validation_specs(struct strvec *out)
+{
+	static const enum lang langs[] = { LANG_C, LANG_CPP_OUTPUT, LANG_C_HEADER, LANG_CXX, LANG_CXX_OUTPUT,
+					   LANG_CXX_HEADER, LANG_ASM, LANG_ASM_CPP, LANG_LTO };
+	int major = gcc_major();
+	for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
+		strvec_push(out, compiler_row(langs[i])->spec);
+	for (size_t i = 0; i < sizeof other_rows / sizeof *other_rows; i++)
+		if (other_rows[i].since <= major && major <= other_rows[i].until)
+			strvec_push(out, other_rows[i].tests);
+}

@@ -31,6 +31,7 @@ struct opt {
 	const char *given; /* the words as written ("-std=gnu89"), for messages */
 	int separate;      /* passed on as two words: WORD, then ARG ("-o" "x") */
 	int own;           /* one of xgcc's own options (-flto-cache=, -target) */
+	int unknown;       /* in no table: valid only if a -specs= file names it */
 	int elided;        /* removed by a self spec (gcc's %<): no command gets
 			    * it, COLLECT_GCC_OPTIONS keeps its blank */
 	int self_spec;     /* added by a self spec: after the machine defaults
@@ -123,8 +124,6 @@ struct driver {
 	int combine;                 /* one lto1 run compiles all -x lto inputs */
 	int machine_defaults_exact;  /* ml->defaults are the backend's answer for these options (machine.c) */
 	struct strvec march_native;  /* expansion of -march=native / -mtune=native */
-	struct strvec unrecognized;  /* the errors for unknown options, said after the
-	                              * command line's other diagnostics (report_unrecognized) */
 	const char *compare_debug;   /* -fcompare-debug's OPTS, or NULL when off */
 	int compare_debug_from_env;  /* ... set by GCC_COMPARE_DEBUG, not by an option */
 	char *offload_targets;       /* -foffload=: "nvptx-none:amdgcn-amdhsa", "" for none */
@@ -223,7 +222,8 @@ struct planner {
 /* Read the command line (and select the target: -target, else the
  * driver's name's). */
 void parse_command_line(struct driver *d, int argc, char **argv);
-/* The unknown options' errors parse_command_line kept, said now. */
+/* gcc's errors for the switches no spec validates (unvalidated_switches),
+ * options unknown to its table among them: said after the specs are read. */
 void report_unrecognized(const struct driver *d);
 /* Decode WORDS (TEXT, space-separated) with D's option table, as more
  * options at the end. */
@@ -286,6 +286,10 @@ void driver_switches(const struct driver *d, struct switch_list *out);
  * -fgnu-tm) add theirs; marked self_spec = 1. */
 void driver_self_specs(struct driver *d);
 void switch_list_free(struct switch_list *l);
+/* gcc's validate_all_switches: the switches of D that no spec names
+ * (nor the driver takes as valid), each as "-PART1", into OUT in their
+ * order; gcc rejects them as unrecognized options. */
+void unvalidated_switches(const struct driver *d, struct strvec *out);
 /* The switches of LIST as the spec interpreter has them, one for each
  * entry. */
 struct spec_switch;
@@ -378,6 +382,10 @@ struct compiler_row {
 	int combinable;
 };
 const struct compiler_row *compiler_row(enum lang l);
+/* The specs of the backend GCC's compiler table that gcc validates the
+ * switches with: the rows above, then the switch tests of the rows of
+ * its other languages (Ada, Fortran ...), which xgcc does not run. */
+void compiler_validation_specs(struct strvec *out);
 /* The language an input's SUFFIX ("c", after the last dot) selects
  * with the backend's GCC, else LANG_OBJECT. */
 enum lang compiler_suffix_lang(const char *suffix);

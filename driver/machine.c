@@ -116,7 +116,7 @@ void machine_self_specs(struct driver *d)
 	struct strvec words = { 0 };
 	size_t *idx = xcalloc(d->nopts + 1, sizeof *idx);
 	for (size_t i = 0; i < d->nopts; i++)
-		if (opt_kind(&d->opts[i], 'm') && !d->opts[i].elided) {
+		if (opt_kind(&d->opts[i], 'm') && !d->opts[i].elided && !d->opts[i].unknown) {
 			idx[words.n] = i;
 			strvec_push(&words, (char *)d->opts[i].word);
 		}

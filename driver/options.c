@@ -298,7 +298,7 @@ static void mark_negated(const struct gcc_option_table *t, struct word *ws, size
 
 /* Report a decoded word's problem as GCC's driver does; 1 if the word
  * goes no further. */
-static int report(const struct gcc_option_table *t, const struct word *w, struct strvec *unknown)
+static int report(const struct gcc_option_table *t, const struct word *w)
 {
 	const struct gcc_decoded *dec = &w->dec;
 	if (dec->index == GD_IGNORE)
@@ -309,12 +309,10 @@ static int report(const struct gcc_option_table *t, const struct word *w, struct
 		return 1;
 	}
 	if (dec->index == GD_UNKNOWN) {
-		/* gcc leaves unknown -Wno-X to the compiler, which reports them
-		 * only if it has warnings to give */
-		if (strncmp(w->given, "-Wno-", 5) == 0 && !(dec->errors & GE_NEGATIVE))
-			return 0;
-		strvec_push(unknown, w->given);
-		return 1;
+		/* gcc keeps it as a switch that only a -specs= file's spec
+		 * can validate (report_unrecognized); unknown -Wno-X go to the
+		 * compiler, which reports them only if it has warnings to give */
+		return 0;
 	}
 	if (gcc_report_error(t, dec, w->given))
 		return 1;
@@ -328,27 +326,25 @@ static int report(const struct gcc_option_table *t, const struct word *w, struct
 	return 0;
 }
 
-/* The errors for UNKNOWN, kept in D for report_unrecognized. */
-static void note_unknown(struct driver *d, const struct gcc_option_table *t, const struct strvec *unknown)
-{
-	for (size_t i = 0; i < unknown->n; i++) {
-		char *hint = gcc_suggest(t, unknown->v[i] + 1);
-		if (hint)
-			strvec_pushf(&d->unrecognized, "unrecognized command-line option %s; did you mean %s?",
-				     diag_q(unknown->v[i]), diag_qf("-%s", hint));
-		else
-			strvec_pushf(&d->unrecognized, "unrecognized command-line option %s", diag_q(unknown->v[i]));
-		free(hint);
-	}
-}
-
-/* gcc reports the options it did not know (handle_unrecognized_options)
- * after the rest of the command line's diagnostics (-pipe ignored
- * because of -save-temps ...) and the specs'. */
+/* gcc reports the switches no spec validated (handle_unrecognized_options:
+ * the options it did not know, and those it knew that nothing uses, as
+ * GCC 13's -symbolic) after the rest of the command line's diagnostics
+ * (-pipe ignored because of -save-temps ...) and the specs'. */
 void report_unrecognized(const struct driver *d)
 {
-	for (size_t i = 0; i < d->unrecognized.n; i++)
-		diag(DIAG_ERROR, "%s", d->unrecognized.v[i]);
+	struct strvec bad = { 0 };
+	unvalidated_switches(d, &bad);
+	for (size_t i = 0; i < bad.n; i++) {
+		char *hint = gcc_suggest(d->options, bad.v[i] + 1);
+		if (hint)
+			diag(DIAG_ERROR, "unrecognized command-line option %s; did you mean %s?", diag_q(bad.v[i]),
+			     diag_qf("-%s", hint));
+		else
+			diag(DIAG_ERROR, "unrecognized command-line option %s", diag_q(bad.v[i]));
+		free(hint);
+		free(bad.v[i]);
+	}
+	strvec_free(&bad);
 }
 
 /* ARGS->v[I...], the own option X: its argument, and the words it took
@@ -446,7 +442,6 @@ static void read_command_line(struct driver *d, const struct gcc_option_table *t
 		index[i] = ws[i].input || ws[i].own ? GD_UNKNOWN : ws[i].dec.index;
 	size_t kept = gcc_prune_line(t, index, n, order, backend_major());
 	struct reading r = { LANG_NONE, NULL, NULL, 0, 0, 0 };
-	struct strvec unknown = { 0 };
 	for (size_t k = 0; k < kept; k++) {
 		struct word *w = &ws[order[k]];
 		if (w->input) {
@@ -457,21 +452,21 @@ static void read_command_line(struct driver *d, const struct gcc_option_table *t
 								 .word = w->own->arg == XO_JOINED ? w->given : w->own->text,
 								 .arg = w->own_arg, .own = 1,
 								 .separate = w->own->arg == XO_SEPARATE });
-		} else if (!w->negated && !report(t, w, &unknown)) {
+		} else if (!w->negated && !report(t, w)) {
 			if (w->dec.index >= 0)
 				take_option(d, &r, decoded_opt(t, &w->dec, w->given));
-			else /* an unknown -Wno-X, for cc1 */
+			else /* an unknown -Wno-X is known to gcc, as cc1's */
 				take_option(d, &r, (struct opt){ .name = w->given, .word = w->given,
-								 .given = w->given });
+								 .given = w->given,
+								 .unknown = strncmp(w->given, "-Wno-", 5) != 0 ||
+									    (w->dec.errors & GE_NEGATIVE) });
 		}
 	}
 	free(index);
 	free(order);
 	/* gcc warns at the end of the command line, and later reports the
-	 * options it did not know */
+	 * options it did not know (report_unrecognized) */
 	warn_last_x(d, &r);
-	note_unknown(d, t, &unknown);
-	strvec_free(&unknown);
 }
 
 /* -target TRIPLET or --target=TRIPLET, xgcc's own: it chooses the

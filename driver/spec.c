@@ -1478,3 +1478,82 @@ void spec_run_free(struct spec_run *r)
 	r->cmds = NULL, r->ncmds = r->ccap = 0, r->cur = (struct spec_cmd){ 0 };
 	r->word = NULL, r->error = NULL;
 }
+
+/* --- validating switches ------------------------------------------------ */
+
+static int validate_char(int c) { return isalnum(c) || c == '_' || strchr("-+=,.@", c) != NULL; }
+
+static const char *skip_white(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* gcc's validate_switches: the switch test that starts at P (after
+ * "%{", "%W{", "%@{" or "%<"); with BRACED the alternatives after '|'
+ * and '&', the bodies after ':' up to ';' or '}' (their own tests
+ * too), and the tests after ';'.  Where the end of it is. */
+static const char *validate_test(const char *p, struct spec_switch *sw, size_t n, int user, int leak, int braced)
+{
+	int suffix = 0, starred = 0;
+	for (;;) {
+		/* GCC 13 fixed the leak: before it a '.' or '*' of one
+		 * alternative held for the rest of the test */
+		if (!leak)
+			suffix = starred = 0;
+		p = skip_white(p);
+		if (*p == '!')
+			p++;
+		p = skip_white(p);
+		if (*p == '.' || *p == ',')
+			suffix = 1, p++;
+		const char *atom = p;
+		while (*p && validate_char((unsigned char)*p))
+			p++;
+		size_t len = (size_t)(p - atom);
+		if (*p == '*')
+			starred = 1, p++;
+		p = skip_white(p);
+		for (size_t i = 0; !suffix && i < n; i++)
+			if (prefix_match(sw[i].part1, atom, len, starred) && (sw[i].known || user))
+				sw[i].validated = 1;
+		if (!braced)
+			return p;
+		if (*p)
+			p++;
+		if (*p && (p[-1] == '|' || p[-1] == '&'))
+			continue;
+		if (!*p || p[-1] != ':')
+			return p;
+		while (*p && *p != ';' && *p != '}') {
+			if (*p++ != '%')
+				continue;
+			if (*p == '{' || *p == '<')
+				p = validate_test(p + 1, sw, n, user, leak, *p == '{');
+			else if ((p[0] == 'W' || p[0] == '@') && p[1] == '{')
+				p = validate_test(p + 2, sw, n, user, leak, 1);
+		}
+		if (*p)
+			p++;
+		if (!*p || p[-1] != ';')
+			return p;
+	}
+}
+
+void spec_validate(const char *spec, struct spec_switch *sw, size_t n, int user, int leak)
+{
+	for (const char *p = spec; p && *p;) {
+		if (*p++ != '%')
+			continue;
+		if (*p == 'W' || *p == '@') {
+			if (p[1] != '{') {
+				p++;
+				continue;
+			}
+			p++;
+		}
+		if (*p == '{' || *p == '<')
+			p = validate_test(p + 1, sw, n, user, leak, *p == '{');
+	}
+}

@@ -96,6 +96,15 @@ struct spec_switch {
 	int ordering;            /* the interpreter's mark for %{S*&T*} */
 };
 
+/* gcc's validate_switches_from_spec: mark validated each of the N
+ * switches SW that a switch test of SPEC names (%{S...}, %W{...},
+ * %@{...}, %<S; the alternatives after | & and ;, the tests in the
+ * bodies): only the known ones unless USER (a -specs= file's spec
+ * validates unknown switches too).  LEAK: GCC 11's and 12's rule, in
+ * which a '*' (or a '.' suffix) of one alternative holds for all the
+ * later ones of its test. */
+void spec_validate(const char *spec, struct spec_switch *sw, size_t n, int user, int leak);
+
 /* --- expanding a spec ------------------------------------------------- */
 
 enum {

@@ -176,7 +176,7 @@ void run_self_spec(struct driver *d, const char *text, struct strvec *out)
 			args[0] = o->arg;
 			sw[n].args = args;
 		}
-		sw[n].known = 1;
+		sw[n].known = !o->unknown;
 		n++;
 	}
 	struct spec_run r = { .specs = d->specs, .sw = sw, .nsw = n, .object_suffix = ".o", .ops = &ops,

@@ -354,3 +354,75 @@ char *collect_as_options(const struct driver *d)
 	strvec_free(&opts);
 	return buf;
 }
+
+/* The options gcc's driver takes as valid itself (driver_handle_option),
+ * by their names in the table: what it does with them needs no spec;
+ * -pie too where it is the default (backend_default_pie). */
+static const char *const driver_validated[] = {
+	"--completion=", "-save-temps", "-pipe", "-specs=", "--sysroot=", "-B",
+	"-static-libgcc", "-shared-libgcc", "-static-libgfortran", "-static-libquadmath",
+	"-static-libphobos", "-static-libgm2", "-static-libstdc++",
+	/* GCC 16's: Algol 68's library, and the file the driver truncates */
+	"-static-libga68", "-truncate",
+};
+
+/* Options that driver_switches() keeps but gcc does not save as switches:
+ * those it answers (-print-*, -dump*: it exits or prints before the
+ * check) or takes for itself (-foffload=, -time=). */
+static const char *const never_switches[] = {
+	"-print-search-dirs", "-print-file-name=", "-print-prog-name=", "-print-multi-lib",
+	"-print-multi-directory", "-print-sysroot", "-print-multi-os-directory", "-print-multiarch",
+	"-print-sysroot-headers-suffix", "-print-libgcc-file-name", "--no-sysroot-suffix", "-time=",
+	"-foffload=", "-dumpspecs", "-dumpversion", "-dumpmachine", "-dumpfullversion",
+	"-print-autofdo-gcov-version", "--print-autofdo-gcov-version", /* GCC 16 */
+};
+
+static int named_in(const struct opt *o, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (opt_is(o, names[i]))
+			return 1;
+	return 0;
+}
+
+/* GCC 11 and 12 set a test's '*' (and '.') once for the whole test, not
+ * per alternative (validate_switches; GCC 13 fixed it): after %{a*|b}
+ * any switch starting with "b" is valid too. */
+static int star_leaks(void) { return backend_major() <= 12; }
+
+void unvalidated_switches(const struct driver *d, struct strvec *out)
+{
+	struct switch_list list = { 0 };
+	driver_switches(d, &list);
+	struct spec_switch *sw = xcalloc(list.n + 1, sizeof *sw);
+	for (size_t i = 0; i < list.n; i++) {
+		const struct switch_entry *e = &list.v[i];
+		const char *w = e->words.n ? e->words.v[0] : "";
+		sw[i].part1 = *w == '-' ? w + 1 : w;
+		sw[i].known = !(e->opt && e->opt->unknown);
+		/* what self specs add, xgcc's own options, what a self spec
+		 * removed (gcc's %< validates it) and what the driver takes */
+		sw[i].validated = !e->opt || e->opt->own || e->elided ||
+				  named_in(e->opt, driver_validated, sizeof driver_validated / sizeof *driver_validated) ||
+				  named_in(e->opt, never_switches, sizeof never_switches / sizeof *never_switches) ||
+				  (opt_is(e->opt, "-pie") && backend_default_pie());
+	}
+	int leak = star_leaks();
+	struct strvec rows = { 0 };
+	compiler_validation_specs(&rows);
+	for (size_t i = 0; i < rows.n; i++)
+		spec_validate(rows.v[i], sw, list.n, 0, leak);
+	strvec_free(&rows);
+	const struct spec_set *s = d->specs;
+	for (size_t i = 0; s && i < s->ncompilers; i++)
+		spec_validate(s->compilers[i].spec, sw, list.n, 0, leak);
+	for (size_t i = 0; s && i < s->n; i++)
+		spec_validate(s->defs[i].body, sw, list.n, s->defs[i].user, leak);
+	if (s)
+		spec_validate(s->link_command, sw, list.n, 0, leak);
+	for (size_t i = 0; i < list.n; i++)
+		if (!sw[i].validated)
+			strvec_pushf(out, "-%s", sw[i].part1);
+	free(sw);
+	switch_list_free(&list);
+}

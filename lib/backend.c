@@ -156,6 +156,11 @@ const char *backend_lto1(void) { return B->lto1; }
 const char *backend_plugin_dir(void) { return B->plugin_dir; }
 const char *backend_sysroot(void) { return B->sysroot; }
 int backend_shared_libgcc(void) { return B->shared_libgcc; }
+int backend_default_pie(void)
+{
+	const char *c = B->configured_with ? strstr(B->configured_with, "--enable-default-pie") : NULL;
+	return c && (!c[20] || c[20] == ' ');
+}
 
 int backend_offload_lib(const char *name)
 {

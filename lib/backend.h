@@ -137,6 +137,9 @@ const char *backend_lto1(void);
 const char *backend_plugin_dir(void);
 const char *backend_sysroot(void);
 int backend_shared_libgcc(void);
+/* Whether it was configured with --enable-default-pie (gcc's
+ * ENABLE_DEFAULT_PIE: its driver takes -pie as valid itself). */
+int backend_default_pie(void);
 /* Whether the driver gives -lNAME to the offload compilers too, as
  * -foffload-options=-l_GCC_NAME (struct backend's offload_libs). */
 int backend_offload_lib(const char *name);

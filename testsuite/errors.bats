@@ -171,6 +171,41 @@ setup() {
 	assert_line --index 1 "xgcc: error: unrecognized command-line option '-nostartfile'; did you mean '-nostartfiles'?"
 }
 
+@test "a known switch no spec names (-symbolic): gcc 11 and 12 accept it (their leaked '*'), gcc 13 and later reject it, as the backend's gcc" {
+	same_as_gcc gcc "$XGCC" -symbolic -shared a.c -o l.so
+	same_as_gcc gcc "$XGCC" --symbolic -shared a.c -o l.so
+	same_as_gcc gcc "$XGCC" -c a.c -symbolic -o a.o
+	run "$XGCC" -symbolic -shared a.c -o l.so
+	if [ "$(gcc -dumpversion | cut -d. -f1)" -le 12 ]; then
+		assert_success
+		assert_exists l.so
+	else
+		assert_failure 1
+		assert_output "xgcc: error: unrecognized command-line option '-symbolic'"
+		assert_no_file l.so
+	fi
+}
+
+@test "switches that only the rows of gcc's other languages name (Fortran's -J, D's -X, Ada's -k8) are valid, as gcc" {
+	same_as_gcc gcc "$XGCC" -J . -c a.c
+	same_as_gcc gcc "$XGCC" -k8 -c a.c
+	same_as_gcc gcc "$XGCC" -nocpp -c a.c
+	same_as_gcc gcc "$XGCC" -nostdlib++ -c a.c
+	same_as_gcc gcc "$XGCC" -Qn -c a.c
+}
+
+@test "an unknown switch that a -specs= file names is valid, as gcc (its spec gives it to ld)" {
+	printf '*link:\n+ %%{myswitch:-lm}\n\n' >my.specs
+	same_as_gcc gcc "$XGCC" -specs=my.specs -myswitch a.o -o p
+	same_as_gcc gcc "$XGCC" -myswitch a.o -o p
+	run "$XGCC" -myswitch a.c -o p
+	assert_failure 1
+	assert_output "xgcc: error: unrecognized command-line option '-myswitch'; did you mean '-Wswitch'?"
+	"$XGCC" -c a.c
+	"$XGCC" -specs=my.specs -myswitch a.o -o p
+	assert_exists p
+}
+
 @test "-o with -M and multiple files is no error (gcc's rule is for -c, -S and -E as given)" {
 	run "$XGCC" -### -M a.c b.c -o deps
 	assert_success
