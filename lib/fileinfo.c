@@ -7,6 +7,7 @@
 #include "strvec.h"
 #include <errno.h>
 #include <string.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <limits.h>
 
@@ -57,7 +58,7 @@ char *file_in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const 
 	for (size_t i = 0; i < dirs->n; i++) {
 		const char *dir = dirs->v[i];
 		size_t len = strlen(dir);
-		char *path = xasprintf("%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", name);
+		char *path = xasprintf("%s%s%s", dir, len && host_is_dir_sep(dir[len - 1]) ? "" : "/", name);
 		if (ok(path))
 			return path;
 		free(path);
@@ -115,6 +116,15 @@ const char *file_base_name(const char *path)
 		if (host_is_dir_sep(*p) || (p == path + 1 && host_facts.drive_letters && *p == ':'))
 			base = p + 1;
 	return base;
+}
+
+char *file_program_name(const char *argv0)
+{
+	const char *base = file_base_name(argv0), *suffix = host_facts.exe_suffix;
+	size_t n = strlen(base), s = strlen(suffix);
+	if (s && n > s && strcasecmp(base + n - s, suffix) == 0)
+		n -= s;
+	return xstrndup(base, n);
 }
 
 const char *file_suffix(const char *path)

@@ -221,7 +221,43 @@ void host_remove_dir(const char *dir)
 	rmdir(dir);
 }
 
-int host_open(const char *path, int flags, int mode) { return open(path, flags | O_CLOEXEC, mode); }
+int host_open(const char *path, int flags, int mode)
+{
+	int f = flags & ~(HOST_O_NOFOLLOW | HOST_O_NONBLOCK);
+	f |= (flags & HOST_O_NOFOLLOW ? O_NOFOLLOW : 0) | (flags & HOST_O_NONBLOCK ? O_NONBLOCK : 0);
+	return open(path, f | O_CLOEXEC, mode);
+}
+
+ssize_t host_pread(int fd, void *buf, size_t n, off_t offset) { return pread(fd, buf, n, offset); }
+
+int host_alias_file(const char *existing, const char *path)
+{
+	char *target = realpath(existing, NULL);
+	int r = target ? symlink(target, path) : -1, e = errno;
+	free(target);
+	errno = e;
+	return r;
+}
+
+int host_owned_by_us(const struct stat *st) { return st->st_uid == geteuid(); }
+
+unsigned long long host_mtime_ns(const struct stat *st)
+{
+	return (unsigned long long)st->st_mtim.tv_sec * 1000000000u + (unsigned long long)st->st_mtim.tv_nsec;
+}
+
+unsigned long long host_ctime_ns(const struct stat *st)
+{
+	return (unsigned long long)st->st_ctim.tv_sec * 1000000000u + (unsigned long long)st->st_ctim.tv_nsec;
+}
+
+unsigned long long host_realtime_ns(void)
+{
+	struct timespec now;
+	if (clock_gettime(CLOCK_REALTIME, &now) < 0)
+		return 0;
+	return (unsigned long long)now.tv_sec * 1000000000u + (unsigned long long)now.tv_nsec;
+}
 int host_mkdir(const char *path, mode_t mode) { return mkdir(path, mode); }
 char *host_real_path(const char *path) { return realpath(path, NULL); }
 

@@ -95,6 +95,8 @@ int host_locale_utf8(void);
 
 /* --- Files ---------------------------------------------------------------- */
 
+struct stat;
+
 /* The directory of temporary files: $TMPDIR, else /tmp (Windows: $TMPDIR,
  * %TMP%, %TEMP%, then GetTempPath's, as gcc there). */
 const char *host_temp_dir(void);
@@ -105,7 +107,7 @@ char *host_mkdtemp(char *template);
 /* Remove the files (and links) in DIR, then DIR.  Async-signal-safe. */
 void host_remove_dir(const char *dir);
 /* open(2) with a descriptor children do not inherit (and, on Windows,
- * binary: no CR-LF translation). */
+ * binary: no CR-LF translation); FLAGS may hold HOST_O_* (below). */
 int host_open(const char *path, int flags, int mode);
 /* mkdir(2); MODE is ignored where files have no such modes. */
 int host_mkdir(const char *path, mode_t mode);
@@ -115,8 +117,25 @@ char *host_real_path(const char *path);
 /* A file we may execute (access X_OK; any file on Windows, where being
  * a program is the loader's business). */
 int host_may_execute(const char *path);
+/* Flags of host_open beyond open(2)'s, dropped where the host has no
+ * such thing: O_NOFOLLOW, O_NONBLOCK. */
+enum { HOST_O_NOFOLLOW = 0x20000000, HOST_O_NONBLOCK = 0x40000000 };
+/* pread(2). */
+ssize_t host_pread(int fd, void *buf, size_t n, off_t offset);
+/* PATH, a new name for the contents of EXISTING: a symbolic link to its
+ * real path (Windows: a copy).  0, or -1 with errno set (EEXIST when
+ * PATH is there). */
+int host_alias_file(const char *existing, const char *path);
+/* ST's file is ours (its owner is our effective user; always, where
+ * files have no owner to compare). */
+int host_owned_by_us(const struct stat *st);
+/* ST's modification and status-change times in nanoseconds since the
+ * epoch (to the second where the host keeps no more). */
+unsigned long long host_mtime_ns(const struct stat *st);
+unsigned long long host_ctime_ns(const struct stat *st);
+/* The time of day in nanoseconds since the epoch; 0 when unknown. */
+unsigned long long host_realtime_ns(void);
 /* lstat (stat where the host has no symbolic links to speak of). */
-struct stat;
 int host_lstat(const char *path, struct stat *st);
 /* The same file, unchanged: device, inode, size and modification time
  * (to the nanosecond where the host keeps it) agree. */
