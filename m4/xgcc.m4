@@ -158,13 +158,18 @@ AC_DEFINE_UNQUOTED([TARGET_TRIPLET], ["$xgcc_backend_triplet"], [The triplet of 
 # XGCC_BINUTILS
 # -------------
 AC_DEFUN([XGCC_BINUTILS], [
+dnl a Windows host's binutils are the backend's, not the build system's
+dnl found in PATH here: not looked for then
+AS_IF([test "x$xgcc_host_win32" = xyes], [
+  AS_FOR_TARGET="the backend's" LD_FOR_TARGET= NM_FOR_TARGET= AR_FOR_TARGET=
+], [
 m4_foreach_w([xgcc_tool], [as ld nm ar], [
   AC_PATH_PROG(m4_toupper(xgcc_tool)[_FOR_TARGET], xgcc_tool, [])
   AS_IF([test -z "$]m4_toupper(xgcc_tool)[_FOR_TARGET"],
         [AC_MSG_ERROR([GNU ]xgcc_tool[ not found: install binutils])])
   AS_IF([$]m4_toupper(xgcc_tool)[_FOR_TARGET --version 2>/dev/null | grep GNU >/dev/null], [],
         [AC_MSG_ERROR([$]m4_toupper(xgcc_tool)[_FOR_TARGET is not GNU ]xgcc_tool[: install binutils])])
-])
+])])
 ])
 
 # XGCC_LIBS
