@@ -1,5 +1,5 @@
 /* Declarations of the functions configure found missing on the host
- * (AC_REPLACE_FUNCS: lib/FUNC.c, built only then).  Included at the end
+ * (AC_REPLACE_FUNCS: lib/replace/FUNC.c, built only then).  Included at the end
  * of config.h. */
 #ifndef XGCC_REPLACE_H
 #define XGCC_REPLACE_H
@@ -27,12 +27,12 @@ int setenv(const char *name, const char *value, int overwrite);
 int unsetenv(const char *name);
 #endif
 #if !HAVE_OPEN_MEMSTREAM
-/* its stream's fclose fills in the buffer: lib/open_memstream.c */
+/* its stream's fclose fills in the buffer: lib/replace/open_memstream.c */
 FILE *open_memstream(char **buf, size_t *len);
 int xgcc_fclose(FILE *f);
 #define fclose xgcc_fclose
 #endif
-/* fnmatch with FLAGS 0 (lib/fnmatch.c where the host has none) */
+/* fnmatch with FLAGS 0 (lib/replace/fnmatch.c where the host has none) */
 #if HAVE_FNMATCH_H
 #include <fnmatch.h>
 #else

@@ -23,9 +23,11 @@ setup_file() {
 	# a config.h of the Windows host's: what configure says there
 	printf '%s\n' '#define _GNU_SOURCE 1' '#define __USE_MINGW_ANSI_STDIO 1' \
 		'#define PACKAGE_VERSION "test"' '#include "replace.h"' >"$out/config.h"
+	# lib/replace/: what MinGW's C library lacks
 	local lib="host-win32 process tempfile respfile diag strvec selfreport fileinfo
-		getdelim getline memmem strndup setenv unsetenv open_memstream fnmatch"
-	for f in $lib; do objs="$objs $f.o"; done
+		replace/getdelim replace/getline replace/memmem replace/strndup replace/setenv
+		replace/unsetenv replace/open_memstream replace/fnmatch"
+	for f in $lib; do objs="$objs ${f#replace/}.o"; done
 	# shellcheck disable=SC2046
 	(cd "$out" && "$MINGW_CC" -std=gnu11 -Wall -Wextra -Werror -Wno-format -I"$out" -I"$s/lib" \
 		-c $(for f in $lib; do echo "$s/lib/$f.c"; done) "$s/testsuite/hostspawn.c" \
