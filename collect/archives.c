@@ -23,6 +23,7 @@
 #include "inputs.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "host.h"
 #include "namemap.h"
 #include "obj.h"
 #include "tempfile.h"
@@ -626,10 +627,9 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 		const struct input *x = &l->inputs[i];
 		if (given[i] || !obj_kind_is_archive(x->kind) || !import_library(l, x))
 			continue;
-		char *path = respelled(top, x->path), *target = realpath(x->path, NULL);
-		if (!target || (symlink(target, path) < 0 && errno != EEXIST))
+		char *path = respelled(top, x->path);
+		if (host_alias_file(x->path, path) < 0 && errno != EEXIST)
 			fatal("cannot link %s to %s: %m", path, x->path);
-		free(target);
 		give_as(l, e, x, path);
 	}
 	for (size_t i = 0; i < l->ninputs; i++)

@@ -27,6 +27,7 @@
 #include "diag.h"
 #include "stagetime.h"
 #include "fileinfo.h"
+#include "host.h"
 #include "inputs.h"
 #include "namemap.h"
 #include "obj.h"
@@ -52,7 +53,7 @@
 static char *find_tool(const char *const *names, size_t nnames, const char *tool_prefix)
 {
 	struct strvec dirs = { 0 };
-	strvec_split(&dirs, getenv("COMPILER_PATH"), ':');
+	strvec_split(&dirs, getenv("COMPILER_PATH"), host_facts.path_list_sep);
 	char *found = NULL;
 	for (size_t n = 0; n < nnames && !found; n++)
 		for (size_t i = 0; i < dirs.n && !found; i++) {
@@ -408,7 +409,7 @@ static int merged_output(const struct link *l, const struct strvec *objects)
 	/* the output is created exclusively beside its name and renamed
 	 * into place: a link planted under a fixed temporary name is never
 	 * opened */
-	int in = open(objects->v[0], O_RDONLY | O_CLOEXEC);
+	int in = host_open(objects->v[0], O_RDONLY, 0);
 	if (in < 0)
 		fatal("cannot read %s: %m", objects->v[0]);
 	char *tmp;

@@ -25,6 +25,7 @@
 #include "inputs.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "host.h"
 #include "process.h"
 #include "tempfile.h"
 
@@ -427,7 +428,7 @@ static void long_forms(struct strvec *args)
 static int has_elf_magic(const char *path)
 {
 	char magic[4];
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int fd = host_open(path, O_RDONLY | HOST_O_NONBLOCK, 0);
 	int r = fd >= 0 && read(fd, magic, 4) == 4 && !memcmp(magic, "\x7f" "ELF", 4);
 	if (fd >= 0)
 		close(fd);

@@ -34,6 +34,7 @@
 #include "memo.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "host.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -96,8 +97,7 @@ int scan_memo_key(const char *path, struct memo_key *k)
 	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
 		return -1;
 	*k = (struct memo_key){ (uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
-				(uint64_t)st.st_mtim.tv_sec * 1000000000u + (uint64_t)st.st_mtim.tv_nsec,
-				(uint64_t)st.st_ctim.tv_sec * 1000000000u + (uint64_t)st.st_ctim.tv_nsec };
+				(uint64_t)host_mtime_ns(&st), (uint64_t)host_ctime_ns(&st) };
 	return 0;
 }
 
@@ -108,9 +108,9 @@ static char *memo_path(void)
 	if (v)
 		return *v && strcmp(v, "0") && strcmp(v, "off") ? xstrdup(v) : NULL;
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	if (xdg && *xdg == '/')
+	if (xdg && host_path_is_absolute(xdg))
 		return xasprintf("%s/xgcc/scan-memo", xdg);
-	return home && *home == '/' ? xasprintf("%s/.cache/xgcc/scan-memo", home) : NULL;
+	return home && host_path_is_absolute(home) ? xasprintf("%s/.cache/xgcc/scan-memo", home) : NULL;
 }
 
 static void memo_free(struct scan_memo *m)
@@ -131,7 +131,7 @@ static const char *load(struct scan_memo *m)
 		return strerror(errno);
 	if (!S_ISREG(st.st_mode))
 		return "not a regular file";
-	if (st.st_uid != geteuid())
+	if (!host_owned_by_us(&st))
 		return "it belongs to another user";
 	if (st.st_mode & (S_IWGRP | S_IWOTH))
 		return "other users can write to it";
@@ -146,7 +146,7 @@ static const char *load(struct scan_memo *m)
 			return strerror(errno);
 		m->rec[0] = magic;
 		n = 1;
-	} else if (pread(m->fd, m->rec, n * sizeof *m->rec, 0) != (ssize_t)(n * sizeof *m->rec)) {
+	} else if (host_pread(m->fd, m->rec, n * sizeof *m->rec, 0) != (ssize_t)(n * sizeof *m->rec)) {
 		return "cannot read it";
 	} else if (memcmp(&m->rec[0], &magic, sizeof magic) != 0) {
 		return "not a scan memo";
@@ -168,14 +168,14 @@ struct scan_memo *scan_memo_open(int verbose)
 		return NULL;
 	struct scan_memo *m = xcalloc(1, sizeof *m);
 	m->path = path;
-	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-	if (slash && slash != dir) {
-		*slash = 0;
+	char *dir = xstrdup(path), *base = (char *)file_base_name(dir);
+	if (base > dir + 1) {
+		base[-1] = 0;
 		file_mkdirs(dir, 0700);
 	}
 	free(dir);
 	const char *why = NULL;
-	m->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+	m->fd = host_open(path, O_RDWR | O_APPEND | O_CREAT | HOST_O_NOFOLLOW | HOST_O_NONBLOCK, 0600);
 	why = m->fd < 0 ? strerror(errno) : load(m);
 	if (why) {
 		if (verbose)
@@ -189,11 +189,10 @@ struct scan_memo *scan_memo_open(int verbose)
 void scan_memo_add(struct scan_memo *m, const char *path, const struct memo_key *k)
 {
 	struct memo_key now_key;
-	struct timespec now;
+	uint64_t now_ns;
 	if (!m || scan_memo_knows(m, k) || scan_memo_key(path, &now_key) < 0 || !key_eq(k, &now_key) ||
-	    clock_gettime(CLOCK_REALTIME, &now) < 0)
+	    !(now_ns = host_realtime_ns()))
 		return;
-	uint64_t now_ns = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 	uint64_t racy = (uint64_t)RACY_SECONDS * 1000000000u;
 	if (k->ctime_ns + racy > now_ns || k->mtime_ns + racy > now_ns)
 		return;
@@ -220,7 +219,7 @@ static void rewrite(struct scan_memo *m)
 	int fd = output_open(m->path, &tmp);
 	if (fd < 0)
 		return;
-	if (fchmod(fd, 0600) < 0 || write_all(fd, &m->rec[first - 1], (keep + 1) * sizeof *m->rec) < 0) {
+	if (host_fchmod(fd, 0600) < 0 || write_all(fd, &m->rec[first - 1], (keep + 1) * sizeof *m->rec) < 0) {
 		close(fd);
 		unlink(tmp);
 		free(tmp);

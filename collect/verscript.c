@@ -28,7 +28,6 @@
 #include "tempfile.h"
 
 #include <ctype.h>
-#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,6 +6,7 @@
 #include "driver.h"
 #include "about.h"
 #include "diag.h"
+#include "host.h"
 #include "process.h"
 #include "spec.h"
 
@@ -117,7 +118,7 @@ static void print_list(const char *label, const struct strvec *dirs)
 {
 	printf("%s =", label);
 	for (size_t i = 0; i < dirs->n; i++)
-		printf("%s%s", i ? ":" : "", dirs->v[i]);
+		printf("%s%s", i ? (char[]){ host_facts.path_list_sep, 0 } : "", dirs->v[i]);
 	putchar('\n');
 }
 

@@ -18,6 +18,7 @@
 #include "driver.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "host.h"
 #include "spec.h"
 
 #include <errno.h>
@@ -292,7 +293,7 @@ static char *join_colon(const struct strvec *list)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	for (size_t i = 0; i < list->n; i++)
-		fprintf(f, "%s%s", i ? ":" : "", list->v[i]);
+		fprintf(f, "%s%s", i ? (char[]){ host_facts.path_list_sep, 0 } : "", list->v[i]);
 	fclose(f);
 	return buf;
 }

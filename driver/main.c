@@ -17,6 +17,7 @@
 #include "gccopt.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "host.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -29,10 +30,10 @@
 static void env_dirs(const char *var, struct strvec *out)
 {
 	struct strvec parts = { 0 };
-	strvec_split(&parts, getenv(var), ':');
+	strvec_split(&parts, getenv(var), host_facts.path_list_sep);
 	for (size_t i = 0; i < parts.n; i++) {
 		size_t len = strlen(parts.v[i]);
-		strvec_push(out, parts.v[i][len - 1] == '/' ? parts.v[i] : xasprintf("%s/", parts.v[i]));
+		strvec_push(out, host_is_dir_sep(parts.v[i][len - 1]) ? parts.v[i] : xasprintf("%s/", parts.v[i]));
 	}
 	strvec_free(&parts);
 }
@@ -658,7 +659,7 @@ int main(int argc, char **argv)
 	diag_color_args(argc, argv);
 	temp_init();
 	d.argv0 = argv[0];
-	parse_driver_name(diag_progname(), &d.name_triplet, &d.name_thread_model, &d.cxx);
+	parse_driver_name(file_program_name(argv[0]), &d.name_triplet, &d.name_thread_model, &d.cxx);
 	d.self_dir = self_directory(argv[0]);
 	env_dirs("LIBRARY_PATH", &d.library_path);
 	env_dirs("COMPILER_PATH", &d.compiler_path);

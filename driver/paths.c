@@ -20,6 +20,7 @@
 #include "driver.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "host.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,7 @@ static char *in_dirs_prefixed(const struct strvec *dirs, const char *prefix, con
 	for (size_t i = 0; i < dirs->n; i++) {
 		const char *dir = dirs->v[i];
 		size_t len = strlen(dir);
-		const char *sep = len && dir[len - 1] == '/' ? "" : "/";
+		const char *sep = len && host_is_dir_sep(dir[len - 1]) ? "" : "/";
 		for (int plain = !*prefix; plain < 2; plain++) {
 			char *path = xasprintf("%s%s%s%s", dir, sep, plain ? "" : prefix, name);
 			if (ok(path))
@@ -57,8 +58,8 @@ static char *in_path_prefixed(const struct driver *d, const char *prefix, const 
 	const char *multiarch = d->ml ? d->ml->multiarch : "";
 	char *found = NULL;
 	for (const char *p = path; !found; p++) {
-		size_t len = strcspn(p, ":");
-		char *dir = len ? xasprintf("%.*s%s", (int)len, p, p[len - 1] == '/' ? "" : "/") : xstrdup("./");
+		size_t len = strcspn(p, (char[]){ host_facts.path_list_sep, 0 });
+		char *dir = len ? xasprintf("%.*s%s", (int)len, p, host_is_dir_sep(p[len - 1]) ? "" : "/") : xstrdup("./");
 		char *tries[3] = { xasprintf("%s%s/%s/%s%s", dir, backend_triplet(), backend_version(), prefix, name),
 				   *multiarch ? xasprintf("%s%s/%s%s", dir, multiarch, prefix, name) : NULL,
 				   xasprintf("%s%s%s", dir, prefix, name) };
@@ -76,9 +77,15 @@ static char *in_path_prefixed(const struct driver *d, const char *prefix, const 
 	return found;
 }
 
+/* NAME's file: NAME and the host's suffix of executables (NAME.exe on
+ * Windows), malloc'd. */
+static char *exe_file(const char *name) { return xasprintf("%s%s", name, host_facts.exe_suffix); }
+
 char *find_in_bprefixes(const struct driver *d, const char *name)
 {
-	return file_in_dirs(&d->bprefixes, name, file_is_exec);
+	char *file = exe_file(name), *p = file_in_dirs(&d->bprefixes, file, file_is_exec);
+	free(file);
+	return p;
 }
 
 void program_dirs(const struct driver *d, struct strvec *out)
@@ -111,33 +118,40 @@ char *find_program(const struct driver *d, const char *name)
 	if (*fixed && file_is_exec(fixed))
 		return xstrdup(fixed);
 	const char *prefix = !strcmp(name, "as") || !strcmp(name, "ld") ? backend_current()->tool_prefix : "";
-	if ((p = in_dirs_prefixed(&d->bprefixes, prefix, name, file_is_exec)) ||
-	    (p = in_dirs_prefixed(&d->compiler_path, prefix, name, file_is_exec)))
+	char *file = exe_file(name);
+	if ((p = in_dirs_prefixed(&d->bprefixes, prefix, file, file_is_exec)) ||
+	    (p = in_dirs_prefixed(&d->compiler_path, prefix, file, file_is_exec))) {
+		free(file);
 		return p;
+	}
 	struct strvec progs = { 0 };
 	program_dirs(d, &progs);
-	p = in_dirs_prefixed(&progs, prefix, name, file_is_exec);
+	p = in_dirs_prefixed(&progs, prefix, file, file_is_exec);
 	for (size_t i = 0; i < progs.n; i++)
 		free(progs.v[i]);
 	strvec_free(&progs);
 	const char *path_prefix = !strcmp(name, "as") || !strcmp(name, "ld") ? backend_current()->path_tool_prefix : "";
 	if (!p && *path_prefix)
-		p = in_path_prefixed(d, path_prefix, name);
+		p = in_path_prefixed(d, path_prefix, file);
+	free(file);
 	return p ? p : xstrdup(name);
 }
 
 char *find_helper(const struct driver *d, const char *name)
 {
-	char *p;
-	if ((p = file_in_dirs(&d->bprefixes, name, file_is_exec)))
+	char *p, *file = exe_file(name);
+	if ((p = file_in_dirs(&d->bprefixes, file, file_is_exec))) {
+		free(file);
 		return p;
+	}
 	struct strvec dirs = { 0 };
 	strvec_push(&dirs, d->self_dir);
 	strvec_pushf(&dirs, "%s/../libexec/xgcc", d->self_dir);
 	strvec_push(&dirs, PKGLIBEXECDIR);
-	p = file_in_dirs(&dirs, name, file_is_exec);
+	p = file_in_dirs(&dirs, file, file_is_exec);
 	free(dirs.v[1]);
 	strvec_free(&dirs);
+	free(file);
 	return p;
 }
 

@@ -24,11 +24,11 @@
 
 #include "obj-internal.h"
 #include "diag.h"
+#include "host.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 enum { HDR = 60, MAGIC = 8 };
 
@@ -321,7 +321,7 @@ void ar_close(struct ar_file *a)
 		return;
 	free_members(a);
 	if (a->map)
-		munmap(a->map, a->map_size);
+		host_unmap(a->map, a->map_size);
 	free(a);
 }
 

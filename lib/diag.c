@@ -2,9 +2,10 @@
 #include "config.h"
 
 #include "diag.h"
+#include "fileinfo.h"
+#include "host.h"
 #include "tempfile.h"
 
-#include <langinfo.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,10 +85,8 @@ void diag_color_args(int argc, char **argv)
 
 void diag_init(const char *argv0)
 {
-	const char *slash = strrchr(argv0, '/');
-	progname = slash ? slash + 1 : argv0;
-	setlocale(LC_CTYPE, "");
-	utf8_quotes = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	progname = file_base_name(argv0);
+	utf8_quotes = host_locale_utf8();
 }
 
 const char *diag_progname(void) { return progname; }

@@ -3,12 +3,12 @@
 #include "config.h"
 
 #include "digest.h"
+#include "host.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -71,7 +71,7 @@ void digest_bytes_skipping(struct digest *d, const void *bytes, size_t n, const 
 
 int digest_file(struct digest *d, const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = host_open(path, O_RDONLY, 0);
 	struct stat st;
 	if (fd < 0)
 		return -1;
@@ -83,15 +83,15 @@ int digest_file(struct digest *d, const char *path)
 	}
 	digest_u64(d, (uint64_t)st.st_size);
 	if (st.st_size > 0) {
-		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (p == MAP_FAILED) {
+		void *p = host_map(fd, (size_t)st.st_size, 0);
+		if (!p) {
 			int e = errno;
 			close(fd);
 			errno = e;
 			return -1;
 		}
 		digest_bytes(d, p, (size_t)st.st_size);
-		munmap(p, (size_t)st.st_size);
+		host_unmap(p, (size_t)st.st_size);
 	}
 	close(fd);
 	return 0;

@@ -3,9 +3,11 @@
 
 #include "fileinfo.h"
 #include "diag.h"
+#include "host.h"
 #include "strvec.h"
 #include <errno.h>
 #include <string.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <limits.h>
 
@@ -27,20 +29,21 @@ int file_is_regular(const char *path)
 
 int file_is_exec(const char *path)
 {
-	return file_is_regular(path) && access(path, X_OK) == 0;
+	return file_is_regular(path) && host_may_execute(path);
 }
 
 int file_mkdirs(const char *dir, mode_t last)
 {
 	char *p = xstrdup(dir);
 	for (char *s = p + 1; *s; s++)
-		if (*s == '/') {
+		if (host_is_dir_sep(*s)) {
+			char sep = *s;
 			*s = 0;
-			if (mkdir(p, 0777) < 0 && errno != EEXIST)
+			if (host_mkdir(p, 0777) < 0 && errno != EEXIST)
 				return free(p), -1;
-			*s = '/';
+			*s = sep;
 		}
-	int r = mkdir(p, last) < 0 && errno != EEXIST ? -1 : 0;
+	int r = host_mkdir(p, last) < 0 && errno != EEXIST ? -1 : 0;
 	free(p);
 	return r;
 }
@@ -55,7 +58,7 @@ char *file_in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const 
 	for (size_t i = 0; i < dirs->n; i++) {
 		const char *dir = dirs->v[i];
 		size_t len = strlen(dir);
-		char *path = xasprintf("%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", name);
+		char *path = xasprintf("%s%s%s", dir, len && host_is_dir_sep(dir[len - 1]) ? "" : "/", name);
 		if (ok(path))
 			return path;
 		free(path);
@@ -65,22 +68,18 @@ char *file_in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const 
 
 char *self_directory(const char *argv0)
 {
-	char buf[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-	if (n > 0) {
-		buf[n] = 0;
-	} else if (!realpath(argv0, buf)) {
+	char *buf = host_self_path();
+	if (!buf && !(buf = host_real_path(argv0)))
 		return xstrdup(".");
-	}
-	char *slash = strrchr(buf, '/');
-	if (slash)
-		*slash = 0;
-	return xstrdup(buf);
+	char *slash = (char *)file_base_name(buf);
+	if (slash > buf)
+		slash[-1] = 0;
+	return buf;
 }
 
 int file_read_all(const char *path, char **data, size_t *size)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = host_open(path, O_RDONLY, 0);
 	struct stat st;
 	if (fd < 0)
 		return -1;
@@ -112,8 +111,20 @@ int file_read_all(const char *path, char **data, size_t *size)
 
 const char *file_base_name(const char *path)
 {
-	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
+	const char *base = path;
+	for (const char *p = path; *p; p++)
+		if (host_is_dir_sep(*p) || (p == path + 1 && host_facts.drive_letters && *p == ':'))
+			base = p + 1;
+	return base;
+}
+
+char *file_program_name(const char *argv0)
+{
+	const char *base = file_base_name(argv0), *suffix = host_facts.exe_suffix;
+	size_t n = strlen(base), s = strlen(suffix);
+	if (s && n > s && strcasecmp(base + n - s, suffix) == 0)
+		n -= s;
+	return xstrndup(base, n);
 }
 
 const char *file_suffix(const char *path)

@@ -24,7 +24,11 @@ char *file_in_dirs(const struct strvec *dirs, const char *name, int (*ok)(const 
  * with errno set. */
 int file_mkdirs(const char *dir, mode_t last);
 
-/* PATH's last component: what follows its last '/'. */
+/* The name a program goes by, for what its name chooses (xg++, a
+ * TRIPLET-xgcc, xgcc-nm): ARGV0's last component without the host's
+ * suffix of executables (".exe" on Windows, any case), malloc'd. */
+char *file_program_name(const char *argv0);
+/* PATH's last component: what follows its last directory separator. */
 const char *file_base_name(const char *path);
 /* The suffix of PATH's last component, with its dot ("" for none; a
  * name that only starts with a dot has none). */

@@ -22,6 +22,7 @@
 
 #include "obj-internal.h"
 #include "diag.h"
+#include "host.h"
 #include "fileinfo.h"
 #include "tempfile.h"
 
@@ -31,7 +32,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -83,7 +83,7 @@ enum obj_kind obj_kind_of_bytes(const unsigned char *p, size_t n)
 int obj_map_file(const char *path, void **base, size_t *size, char **reason)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = host_open(path, O_RDONLY, 0);
 	*base = NULL;
 	*size = 0;
 	if (fd < 0 || fstat(fd, &st) < 0) {
@@ -103,8 +103,8 @@ int obj_map_file(const char *path, void **base, size_t *size, char **reason)
 			*reason = xstrdup("file too large to map");
 			return -1;
 		}
-		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-		if (p == MAP_FAILED) {
+		void *p = host_map(fd, (size_t)st.st_size, 1);
+		if (!p) {
 			*reason = xasprintf("cannot map: %s", strerror(errno));
 			close(fd);
 			return -1;
@@ -163,10 +163,7 @@ static int map_whole(struct obj_file *f, const char *path, char **reason)
 enum { ARCHIVE_CACHE = 8 };
 static struct cached_map {
 	char *path;
-	dev_t dev;
-	ino_t ino;
-	off_t size;
-	struct timespec mtime;
+	struct stat st; /* the file's when mapped */
 	void *map;
 	size_t map_size;
 } archive_cache[ARCHIVE_CACHE];
@@ -178,9 +175,7 @@ static int map_archive(struct obj_file *f, const char *path, char **reason)
 	if (stat(path, &st) == 0)
 		for (int i = 0; i < ARCHIVE_CACHE; i++) {
 			struct cached_map *c = &archive_cache[i];
-			if (c->path && strcmp(c->path, path) == 0 && c->dev == st.st_dev && c->ino == st.st_ino &&
-			    c->size == st.st_size && c->mtime.tv_sec == st.st_mtim.tv_sec &&
-			    c->mtime.tv_nsec == st.st_mtim.tv_nsec) {
+			if (c->path && strcmp(c->path, path) == 0 && host_stat_unchanged(&st, &c->st)) {
 				f->map = c->map;
 				f->map_size = c->map_size;
 				f->map_cached = 1;
@@ -195,8 +190,7 @@ static int map_archive(struct obj_file *f, const char *path, char **reason)
 			/* the oldest entry goes; objects still using it keep it mapped */
 			free(c->path);
 		}
-		*c = (struct cached_map){ xstrdup(path), st.st_dev, st.st_ino, st.st_size, st.st_mtim,
-					  f->map, f->map_size };
+		*c = (struct cached_map){ xstrdup(path), st, f->map, f->map_size };
 		f->map_cached = 1;
 	}
 	return 0;
@@ -222,7 +216,7 @@ static int map_object(struct obj_file *f, const char *path, char **reason)
 		return 0;
 	}
 	if (!f->map_cached)
-		munmap(f->map, f->map_size);
+		host_unmap(f->map, f->map_size);
 	f->map = NULL;
 	f->map_cached = 0;
 	if ((rc = map_whole(f, thin, reason)) < 0) {
@@ -254,7 +248,7 @@ enum obj_kind obj_classify(const char *path, char **err)
 		*err = xasprintf("%s: %s", path, reason);
 	free(reason);
 	if (f.map && !f.map_cached)
-		munmap(f.map, f.map_size);
+		host_unmap(f.map, f.map_size);
 	return k;
 }
 
@@ -344,7 +338,7 @@ void obj_close(struct obj_file *f)
 	free(f->relfirst);
 	free(f->relnext);
 	if (f->map && !f->map_cached)
-		munmap(f->map, f->map_size);
+		host_unmap(f->map, f->map_size);
 	free(f->path);
 	free(f);
 }

@@ -3,46 +3,36 @@
 
 #include "process.h"
 #include "diag.h"
-#include "progpath.h"
+#include "host.h"
 #include "tempfile.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/time.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 static void report_signal(const char *name, int sig)
 {
 	/* A child killed from outside (the OOM killer, ^C) is not a bug in it. */
-	if (sig == SIGKILL || sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGPIPE)
-		diag(DIAG_ERROR, "%s signal terminated program %s", strsignal(sig), name);
-	else
-		diag(DIAG_ICE, "%s signal terminated program %s", strsignal(sig), name);
+	int outside;
+	const char *what = host_signal_text(sig, &outside);
+	diag(outside ? DIAG_ERROR : DIAG_ICE, "%s signal terminated program %s", what, name);
 }
 
 int spawn_status(const char *name, int wstatus)
 {
-	if (WIFSIGNALED(wstatus)) {
-		report_signal(name, WTERMSIG(wstatus));
-		return 128 + WTERMSIG(wstatus);
+	int sig, code = host_status_exit(wstatus, &sig);
+	if (sig) {
+		report_signal(name, sig);
+		return 128 + sig;
 	}
-	return WEXITSTATUS(wstatus);
+	return code;
 }
 
 void spawn_report_exec_error(const char *file, int err)
 {
 	diag(DIAG_ERROR, "cannot execute %s: %s", diag_q(file), strerror(err));
 }
-
-static double seconds(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec / 1e6; }
 
 int spawn_start(struct spawn_cmd *cmds, int n, pid_t *pids)
 {
@@ -53,28 +43,21 @@ int spawn_start(struct spawn_cmd *cmds, int n, pid_t *pids)
 	fflush(stdout);
 	fflush(stderr);
 	for (int i = 0; i < n; i++) {
-		posix_spawn_file_actions_t fa;
+		struct host_io io = HOST_IO_INHERIT;
 		int pipefd[2] = { -1, -1 };
-		posix_spawn_file_actions_init(&fa);
-		if (prev_read >= 0) {
-			posix_spawn_file_actions_adddup2(&fa, prev_read, 0);
-			posix_spawn_file_actions_addclose(&fa, prev_read);
-		} else if (cmds[i].in_path) {
-			posix_spawn_file_actions_addopen(&fa, 0, cmds[i].in_path, O_RDONLY, 0);
-		}
+		if (prev_read >= 0)
+			io.in_fd = prev_read;
+		else
+			io.in_path = cmds[i].in_path;
 		if (i + 1 < n) {
-			if (pipe2(pipefd, O_CLOEXEC) != 0)
+			if (host_pipe(pipefd) != 0)
 				fatal("cannot create pipe: %s", strerror(errno));
-			posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-		} else if (cmds[i].out_path) {
-			posix_spawn_file_actions_addopen(&fa, 1, cmds[i].out_path,
-							 O_WRONLY | O_CREAT | O_TRUNC, 0666);
+			io.out_fd = pipefd[1];
+		} else {
+			io.out_path = cmds[i].out_path;
 		}
-		if (cmds[i].err_path)
-			posix_spawn_file_actions_addopen(&fa, 2, cmds[i].err_path,
-							 O_WRONLY | O_CREAT | O_TRUNC, 0666);
-		int err = progpath_spawnp(&pids[i], cmds[i].argv[0], &fa, NULL, cmds[i].argv, environ);
-		posix_spawn_file_actions_destroy(&fa);
+		io.err_path = cmds[i].err_path;
+		int err = host_spawn(&pids[i], cmds[i].argv, &io);
 		if (prev_read >= 0)
 			close(prev_read);
 		if (pipefd[1] >= 0)
@@ -99,20 +82,14 @@ int spawn_wait(struct spawn_cmd *cmds, int n, const pid_t *pids, int flags)
 	int failed = 0;
 	for (int i = 0; i < n; i++) {
 		int status;
-		struct rusage ru;
+		double times[2] = { 0, 0 };
 		if (pids[i] < 0)
 			continue;
-		while (wait4(pids[i], &status, 0, &ru) < 0) {
-			if (errno != EINTR) {
-				status = 255 << 8;
-				break;
-			}
-		}
+		int waited = host_wait(pids[i], &status, times);
 		temp_remove_child(pids[i]);
 		if (flags & SPAWN_TIME)
-			fprintf(stderr, "# %s %.2f %.2f\n", cmds[i].name, seconds(ru.ru_utime),
-				seconds(ru.ru_stime));
-		cmds[i].status = spawn_status(cmds[i].name, status);
+			fprintf(stderr, "# %s %.2f %.2f\n", cmds[i].name, times[0], times[1]);
+		cmds[i].status = waited < 0 ? 255 : spawn_status(cmds[i].name, status);
 		if (cmds[i].status)
 			failed = 1;
 	}

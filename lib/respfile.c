@@ -3,6 +3,7 @@
 
 #include "respfile.h"
 #include "diag.h"
+#include "host.h"
 #include "tempfile.h"
 
 #include <errno.h>
@@ -60,7 +61,7 @@ int respfile_parse(const char *text, size_t len, struct strvec *out, size_t *bad
 
 static char *read_file(const char *path, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = host_open(path, O_RDONLY, 0);
 	struct stat st;
 	if (fd < 0)
 		return NULL;

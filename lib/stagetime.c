@@ -2,30 +2,25 @@
 #include "config.h"
 
 #include "stagetime.h"
+#include "host.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
 
 static int enabled;
 static const char *current;
 static double t_wall, t_user, t_sys;
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+static double now(void) { return host_monotonic(); }
 
 static void child_times(double *user, double *sys)
 {
-	struct rusage ru;
-	getrusage(RUSAGE_CHILDREN, &ru);
-	*user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
-	*sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	double t[2] = { 0, 0 };
+	host_cpu_times(1, t, NULL);
+	*user = t[0];
+	*sys = t[1];
 }
 
 int stage_report_wanted(void)

@@ -3,7 +3,6 @@
 
 #include "target.h"
 
-#include <fnmatch.h>
 #include <string.h>
 
 static const struct target_abi x86_64_linux_abis[] = {

@@ -4,6 +4,7 @@
 #include "tempfile.h"
 #include "selfreport.h"
 #include "diag.h"
+#include "host.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,11 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#ifdef HAVE_SYS_PRCTL_H
-#include <sys/prctl.h>
-#endif
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* Fixed-size tables keep the signal handler free of malloc. */
@@ -59,34 +55,7 @@ int remove_if_ordinary(const char *path)
 	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
 }
 
-/* Empty and remove a temporary directory.  Only async-signal-safe calls:
- * the directory is read with getdents64 into a static buffer, as readdir
- * would allocate.  Our temporary directories hold files only. */
-static void remove_dir(const char *dir)
-{
-	static char buf[8192];
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		long n;
-		while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
-			for (long off = 0; off < n;) {
-				/* struct linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, name */
-				unsigned short reclen;
-				memcpy(&reclen, buf + off + 16, sizeof reclen);
-				const char *name = buf + off + 19;
-				struct stat st;
-				/* files (or links) only: a device or a FIFO that
-				 * something put here is not ours to remove */
-				if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0 &&
-				    fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-				    (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
-					unlinkat(fd, name, 0);
-				off += reclen;
-			}
-		close(fd);
-	}
-	rmdir(dir);
-}
+static void remove_dir(const char *dir) { host_remove_dir(dir); }
 
 /* Delete the failure outputs that are regular files (gcc's rule), but
  * those of temp_failure_output_if_changed that the step left as they
@@ -96,19 +65,19 @@ static void delete_changed_failures(void)
 	for (int i = 0; i < nfailures; i++) {
 		struct stat now;
 		const struct stat *was = &failures_before[i];
-		if (failures_unless_unchanged[i] && stat(failures[i], &now) == 0 && now.st_dev == was->st_dev &&
-		    now.st_ino == was->st_ino && now.st_size == was->st_size &&
-		    now.st_mtim.tv_sec == was->st_mtim.tv_sec && now.st_mtim.tv_nsec == was->st_mtim.tv_nsec)
+		if (failures_unless_unchanged[i] && stat(failures[i], &now) == 0 &&
+		    host_stat_unchanged(&now, was))
 			continue;
 		remove_if_ordinary(failures[i]);
 	}
 }
 
-static void on_signal(int sig)
+/* The interrupt's cleanup (async-signal-safe). */
+static void on_interrupt(void)
 {
 	for (int i = 0; i < nchildren; i++)
 		if (children[i] > 0)
-			kill(children[i], SIGTERM);
+			host_stop(children[i]);
 	if (getpid() == owner_pid) {
 		run_hooks();
 		delete_changed_failures();
@@ -124,39 +93,17 @@ static void on_signal(int sig)
 				remove_dir(failure_dirs[i]);
 		}
 	}
-	signal(sig, SIG_DFL);
-	raise(sig);
 }
 
 void temp_init(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
 	owner_pid = getpid();
-	/* An ignored SIGCHLD is inherited and would make the kernel reap our
-	 * children before we wait for them (gcc resets it too). */
-	signal(SIGCHLD, SIG_DFL);
-	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-		struct sigaction sa, old;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_signal;
-		sigemptyset(&sa.sa_mask);
-		/* A signal ignored by whoever started us stays ignored (nohup). */
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(sigs[i], &sa, NULL);
-	}
+	host_on_interrupt(on_interrupt);
 	atexit(at_exit);
 	self_report_init();
 }
 
-void temp_die_with_parent(void)
-{
-#ifdef HAVE_SYS_PRCTL_H
-	pid_t parent = getppid();
-	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == 0 && getppid() != parent)
-		raise(SIGTERM); /* it died before we asked */
-#endif
-}
+void temp_die_with_parent(void) { host_die_with_parent(); }
 
 static void add(char **table, volatile sig_atomic_t *n, const char *path)
 {
@@ -191,17 +138,13 @@ void temp_failure_output_if_changed(const char *path)
 	add(failures, &nfailures, path);
 }
 
-static const char *temp_dir(void)
-{
-	const char *dir = getenv("TMPDIR");
-	return !dir || !*dir || access(dir, W_OK | X_OK) != 0 ? "/tmp" : dir;
-}
+static const char *temp_dir(void) { return host_temp_dir(); }
 
 static char *create(const char *suffix)
 {
 	const char *dir = temp_dir();
 	char *path = xasprintf("%s/ccXXXXXX%s", dir, suffix);
-	int fd = mkstemps(path, (int)strlen(suffix));
+	int fd = host_mkstemps(path, (int)strlen(suffix));
 	if (fd < 0)
 		fatal("cannot create temporary file in %s: %s", dir, strerror(errno));
 	close(fd);
@@ -214,11 +157,11 @@ int output_open(const char *path, char **tmp)
 	 * output_commit writes through (a device, a FIFO, a link) is
 	 * staged in TMPDIR, not in /dev or beside the link */
 	struct stat st;
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+	if (host_lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
 		*tmp = xasprintf("%s/ccXXXXXX", temp_dir());
 	else
 		*tmp = xasprintf("%s.XXXXXX", path);
-	int fd = mkstemp(*tmp);
+	int fd = host_mkstemps(*tmp, 0);
 	if (fd < 0) {
 		int e = errno;
 		free(*tmp);
@@ -227,7 +170,7 @@ int output_open(const char *path, char **tmp)
 		return -1;
 	}
 	temp_register(*tmp);
-	if (fchmod(fd, 0666 & ~current_umask()) < 0) {
+	if (host_fchmod(fd, 0666 & ~current_umask()) < 0) {
 		int e = errno;
 		close(fd);
 		unlink(*tmp);
@@ -264,7 +207,7 @@ static int write_through(int fd, const char *path)
 {
 	if (lseek(fd, 0, SEEK_SET) < 0)
 		return -1;
-	int out = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	int out = host_open(path, O_WRONLY | O_TRUNC, 0);
 	if (out < 0)
 		return -1;
 	char buf[65536];
@@ -282,7 +225,7 @@ int output_commit(int fd, char *tmp, const char *path)
 {
 	struct stat st;
 	int r;
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (host_lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		r = write_through(fd, path);
 		int e = errno;
 		close(fd);
@@ -327,7 +270,7 @@ char *temp_make_dir(void)
 {
 	const char *dir = temp_dir();
 	char *path = xasprintf("%s/ccXXXXXX", dir);
-	if (!mkdtemp(path))
+	if (!host_mkdtemp(path))
 		fatal("cannot create temporary directory in %s: %s", dir, strerror(errno));
 	add_dir(path);
 	return path;
@@ -336,7 +279,7 @@ char *temp_make_dir(void)
 char *temp_make_subdir(const char *parent, const char *name)
 {
 	char *path = xasprintf("%s/%s", parent, name);
-	if (mkdir(path, 0700) == 0)
+	if (host_mkdir(path, 0700) == 0)
 		add_dir(xstrdup(path));
 	else if (errno != EEXIST)
 		fatal("cannot create temporary directory %s: %s", path, strerror(errno));
@@ -345,12 +288,10 @@ char *temp_make_subdir(const char *parent, const char *name)
 
 void temp_commit_failure_outputs(void)
 {
-	sigset_t all, old;
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
+	host_hold_interrupts(1);
 	int n = nfailures;
 	nfailures = 0;
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	host_hold_interrupts(0);
 	for (int i = 0; i < n; i++)
 		free(failures[i]);
 }
@@ -369,8 +310,9 @@ void temp_cleanup(int failed)
 	 * stopped before the files it writes are removed */
 	for (int i = 0; i < nchildren; i++)
 		if (children[i] > 0) {
-			kill(children[i], SIGTERM);
-			waitpid(children[i], NULL, 0);
+			int status;
+			host_stop(children[i]);
+			host_wait(children[i], &status, NULL);
 		}
 	nchildren = 0;
 	run_hooks();

@@ -45,7 +45,6 @@
 #include "namemap.h"
 #include "target.h"
 
-#include <fnmatch.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,19 +10,27 @@ AC_ARG_WITH([backend],
   [AS_HELP_STRING([--with-backend=CC], [the installed GCC to use as the backend (default: gcc)])],
   [XGCC_BACKEND_CC=$withval], [XGCC_BACKEND_CC=gcc])
 AC_MSG_CHECKING([for the backend GCC])
-xgcc_backend_path=`command -v "$XGCC_BACKEND_CC" 2>/dev/null`
+# A backend of another host (a Windows gcc.exe) runs through
+# $XGCC_HOST_EMULATOR (configure.ac), here and in the probe scripts,
+# its output's CR-LF line ends made LF.
+AS_IF([test -n "$XGCC_HOST_EMULATOR"],
+      [export XGCC_HOST_EMULATOR
+       xgcc_backend_path=`command -v "$XGCC_BACKEND_CC" 2>/dev/null`
+       xgcc_backend_run () { $XGCC_HOST_EMULATOR "$XGCC_BACKEND_CC" "$[]@" | tr -d '\r'; }],
+      [xgcc_backend_path=`command -v "$XGCC_BACKEND_CC" 2>/dev/null`
+       xgcc_backend_run () { "$XGCC_BACKEND_CC" "$[]@"; }])
 AS_IF([test -z "$xgcc_backend_path"],
       [AC_MSG_RESULT([no])
        AC_MSG_ERROR([backend GCC '$XGCC_BACKEND_CC' not found; install gcc or pass --with-backend=CC])])
 AC_MSG_RESULT([$xgcc_backend_path])
-xgcc_backend_triplet=`$XGCC_BACKEND_CC -dumpmachine 2>/dev/null`
-xgcc_backend_version=`$XGCC_BACKEND_CC -dumpfullversion 2>/dev/null`
+xgcc_backend_triplet=`xgcc_backend_run -dumpmachine 2>/dev/null`
+xgcc_backend_version=`xgcc_backend_run -dumpfullversion 2>/dev/null`
 AS_IF([test -z "$xgcc_backend_triplet" || test -z "$xgcc_backend_version"],
       [AC_MSG_ERROR([$XGCC_BACKEND_CC does not answer -dumpmachine/-dumpfullversion: is it GCC?])])
 for xgcc_prog in cc1 cc1plus lto1; do
   AC_MSG_CHECKING([for the backend's $xgcc_prog])
-  xgcc_p=`$XGCC_BACKEND_CC -print-prog-name=$xgcc_prog`
-  AS_CASE([$xgcc_p], [/*], [AC_MSG_RESULT([$xgcc_p])],
+  xgcc_p=`xgcc_backend_run -print-prog-name=$xgcc_prog`
+  AS_CASE([$xgcc_p], [/* | [[A-Za-z]]:*], [AC_MSG_RESULT([$xgcc_p])],
           [AC_MSG_RESULT([no])
            AS_IF([test $xgcc_prog = cc1],
                  [AC_MSG_ERROR([$XGCC_BACKEND_CC has no cc1: pass --with-backend=CC naming a complete GCC])],
@@ -44,6 +52,14 @@ AS_CASE([$enable_targets],
   [all], [xgcc_want=$xgcc_known_targets xgcc_must=yes],
   [no|""], [xgcc_want= xgcc_must=no],
   [xgcc_want=`echo "$enable_targets" | tr ',' ' '` xgcc_must=yes])
+# On a Windows host the cross GCCs found here are the build system's,
+# not the host's: none by default; and no ELF target (no libelf there).
+AS_IF([test "x$xgcc_host_win32" = xyes], [
+  AS_CASE([$enable_targets], [auto|yes], [xgcc_want=])
+  for xgcc_t in $xgcc_want; do
+    AS_CASE([$xgcc_t], [*-mingw* | *-cygwin*], [],
+      [AC_MSG_ERROR([--enable-targets: $xgcc_t is an ELF target, which a Windows host cannot serve yet (no libelf)])])
+  done])
 # --with-mingw-thread-model: which of the thread-model variants of a
 # cross GCC (Debian's mingw-w64 ones: TRIPLET-gcc-posix, TRIPLET-gcc-win32,
 # chosen among by update-alternatives) the drivers whose name chooses
@@ -142,13 +158,18 @@ AC_DEFINE_UNQUOTED([TARGET_TRIPLET], ["$xgcc_backend_triplet"], [The triplet of 
 # XGCC_BINUTILS
 # -------------
 AC_DEFUN([XGCC_BINUTILS], [
+dnl a Windows host's binutils are the backend's, not the build system's
+dnl found in PATH here: not looked for then
+AS_IF([test "x$xgcc_host_win32" = xyes], [
+  AS_FOR_TARGET="the backend's" LD_FOR_TARGET= NM_FOR_TARGET= AR_FOR_TARGET=
+], [
 m4_foreach_w([xgcc_tool], [as ld nm ar], [
   AC_PATH_PROG(m4_toupper(xgcc_tool)[_FOR_TARGET], xgcc_tool, [])
   AS_IF([test -z "$]m4_toupper(xgcc_tool)[_FOR_TARGET"],
         [AC_MSG_ERROR([GNU ]xgcc_tool[ not found: install binutils])])
   AS_IF([$]m4_toupper(xgcc_tool)[_FOR_TARGET --version 2>/dev/null | grep GNU >/dev/null], [],
         [AC_MSG_ERROR([$]m4_toupper(xgcc_tool)[_FOR_TARGET is not GNU ]xgcc_tool[: install binutils])])
-])
+])])
 ])
 
 # XGCC_LIBS
@@ -170,7 +191,9 @@ AC_CHECK_LIB([jansson], [json_dump_file], [JANSSON_LIBS=-ljansson],
   [AC_MSG_ERROR([libjansson not found: install libjansson-dev])])
 AC_SUBST([JANSSON_LIBS])
 dnl the LTRANS cache's remote (lto/remote.c): HTTP(S) through libcurl, Redis
-dnl through hiredis
+dnl through hiredis; not on a Windows host, where lto1 is not built yet
+CURL_LIBS= HIREDIS_LIBS=
+AS_IF([test "x$xgcc_host_win32" != xyes], [
 AC_CHECK_HEADER([curl/curl.h], [],
   [AC_MSG_ERROR([curl/curl.h not found: install libcurl4-openssl-dev])])
 AC_CHECK_LIB([curl], [curl_easy_init], [CURL_LIBS=-lcurl],
@@ -180,6 +203,7 @@ AC_CHECK_HEADER([hiredis/hiredis.h], [],
   [AC_MSG_ERROR([hiredis/hiredis.h not found: install libhiredis-dev])])
 AC_CHECK_LIB([hiredis], [redisConnectWithTimeout], [HIREDIS_LIBS=-lhiredis],
   [AC_MSG_ERROR([libhiredis not found: install libhiredis-dev])])
+])
 AC_SUBST([HIREDIS_LIBS])
 AC_SUBST([Z_LIBS])
 AC_SUBST([ZSTD_LIBS])

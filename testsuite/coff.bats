@@ -24,7 +24,8 @@ setup_file() {
 		done
 	done
 	local srcs=("$SRCDIR/testsuite/coff-unit.c" "$SRCDIR/lib/obj-coff.c" "$SRCDIR/lib/diag.c"
-		"$SRCDIR/lib/tempfile.c" "$SRCDIR/lib/selfreport.c" "$SRCDIR/lib/strvec.c")
+		"$SRCDIR/lib/tempfile.c" "$SRCDIR/lib/selfreport.c" "$SRCDIR/lib/strvec.c"
+		"$SRCDIR/lib/fileinfo.c" "$SRCDIR/lib/host-posix.c" "$SRCDIR/lib/progpath.c")
 	local inc=(-I"$XGCC_BUILDDIR" -I"$SRCDIR/lib")
 	cc -std=c11 -Wall -Wextra -Werror -O2 "${inc[@]}" "${srcs[@]}" -o "$d/coff-unit" \
 		>"$d/build.log" 2>&1 &

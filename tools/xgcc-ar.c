@@ -113,7 +113,7 @@ int main(int argc, char **argv)
 	diag_init(argv[0]);
 	temp_init();
 	char *triplet;
-	const char *tool = parse_name(diag_progname(), &triplet);
+	const char *tool = parse_name(file_program_name(argv[0]), &triplet);
 	if (!tool)
 		fatal("cannot tell from my name %s which tool to run "
 		      "(xgcc-ar, xgcc-nm, xgcc-ranlib, TRIPLET-xgcc-ar...)",
