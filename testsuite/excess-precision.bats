@@ -362,31 +362,21 @@ require_seed() {
 	assert_runs_as fast -std=c99 -std=gnu11
 }
 
-@test "runtime: -x c++ with -fexcess-precision=standard compiles and is fast (before GCC 13)" {
-	backend_cxx_standard && skip "GCC 13 and later: C++ is standard when asked (the next test)"
+@test "runtime: -x c++ with -fexcess-precision=standard compiles: fast before GCC 13, standard since" {
 	require_m32_run
+	local mode=fast
+	backend_cxx_standard && mode=standard
 	run "$XGXX" -x c++ -m32 -O2 -fexcess-precision=standard "$FP/excess.c" -o fpx
 	assert_success
 	assert_output ''
 	run run_i386 ./fpx
 	assert_success
-	assert_output fast
-	assert_no_temps
-}
-
-@test "runtime: -x c++ with -fexcess-precision=standard is standard (GCC 13 and later)" {
-	backend_cxx_standard || skip "before GCC 13 C++ is fast whatever is asked (the test before)"
-	require_m32_run
-	run "$XGXX" -x c++ -m32 -O2 -fexcess-precision=standard "$FP/excess.c" -o fpx
-	assert_success
-	assert_output ''
-	run run_i386 ./fpx
-	assert_success
-	assert_output standard
+	assert_output $mode
+	# a C dialect after C++'s is not cc1plus's
 	run "$XGXX" -x c++ -m32 -O2 -std=c++17 -std=c99 "$FP/excess.c" -o fpx
 	assert_success
 	run run_i386 ./fpx
-	assert_output standard
+	assert_output $mode
 	assert_no_temps
 }
 
