@@ -5,13 +5,17 @@
 # nothing that passes with gcc may fail with xgcc.
 load helper
 
-@test "GCC's testsuite: help.exp and options.exp pass with xgcc wherever they pass with gcc" {
+# DejaGnu, and the sources of gcc's version (testsuite/gcc/run), or skip
+need_runtest_and_sources() {
 	command -v runtest >/dev/null || skip "DejaGnu's runtest is not installed (dejagnu)"
-	# the sources of gcc's version (testsuite/gcc/run)
 	local major
 	major=$(gcc -dumpversion | cut -d. -f1)
 	compgen -G "/usr/src/gcc-$major/gcc-$major.*-dfsg.tar.xz" >/dev/null || [ -n "${XGCC_GCC_SOURCE:-}" ] ||
 		skip "GCC's sources are not installed (gcc-$major-source)"
+}
+
+@test "GCC's testsuite: help.exp and options.exp pass with xgcc wherever they pass with gcc" {
+	need_runtest_and_sources
 	run sh "$SRCDIR/testsuite/gcc/run" gcc:help.exp gcc:options.exp
 	echo "$output"
 	assert_success
@@ -20,11 +24,7 @@ load helper
 }
 
 @test "GCC's testsuite: cpp.exp runs c-c++-common/cpp's tests too (the run extracts c-c++-common)" {
-	command -v runtest >/dev/null || skip "DejaGnu's runtest is not installed (dejagnu)"
-	local major
-	major=$(gcc -dumpversion | cut -d. -f1)
-	compgen -G "/usr/src/gcc-$major/gcc-$major.*-dfsg.tar.xz" >/dev/null || [ -n "${XGCC_GCC_SOURCE:-}" ] ||
-		skip "GCC's sources are not installed (gcc-$major-source)"
+	need_runtest_and_sources
 	# has-builtin-*.c are in c-c++-common/cpp alone (GCC 12 to 16);
 	# gcc.dg/cpp/cpp.exp globs them there, and found none before
 	run sh "$SRCDIR/testsuite/gcc/run" 'gcc:cpp.exp=has-builtin-*.c'
