@@ -10,7 +10,7 @@ FP="$SRCDIR/testsuite/fp"
 # GCC 13's cc1plus took -fexcess-precision=standard, and the C rules for
 # C++'s own dialects (-std=c++NN standard, gnu++NN fast); before it, C++
 # was fast whatever was asked
-backend_cxx_standard() { [ "$("$XGCC" -dumpversion | cut -d. -f1)" -ge 13 ]; }
+backend_cxx_standard() { [ "$(backend_major)" -ge 13 ]; }
 SEED="$XGCC_SEEDDIR/excess-precision"
 
 setup() {

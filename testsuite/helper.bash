@@ -8,6 +8,9 @@ XGCC="$XGCC_BUILDDIR/xgcc"
 XGXX="$XGCC_BUILDDIR/xg++"
 SRCDIR="$XGCC_SRCDIR"
 export XGCC XGXX SRCDIR
+# backend_major: the major version of the GCC xgcc drives, for tests
+# whose expectations follow GCC's own changes between versions
+backend_major() { "$XGCC" -dumpversion | cut -d. -f1; }
 # REF_GCC and REF_GXX: the tree's native backend (configure's
 # --with-backend, the first row of backend-config.h) and its g++, the
 # reference of the -### comparisons: gcc, or gcc-16 in a tree over it

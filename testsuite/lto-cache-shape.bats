@@ -58,7 +58,7 @@ link() {
 # inline copy of helper (.gnu.lto_.ipcp_trans), so fb's, fc's and fd's
 # partitions read other bytes and compile again; measured with gcc-14.
 dropped_call_max() {
-	if [ "$("$XGCC" -dumpversion | cut -d. -f1)" -ge 13 ]; then echo 4; else echo 1; fi
+	if [ "$(backend_major)" -ge 13 ]; then echo 4; else echo 1; fi
 }
 # relinked MAX OUTPUT: relink through the warm cache, at most MAX partitions
 # compiled; the program is the empty cache's, and prints OUTPUT

@@ -14,7 +14,7 @@ LTO1="$XGCC_BUILDDIR/lto1"
 # cc1 records the unwind tables and whose lto-wrapper merges and passes
 # them (lto/opts.c, merged_as_any)
 UW=""
-[ "$("$XGCC" -dumpversion | cut -d. -f1)" -lt 13 ] || UW=" -fasynchronous-unwind-tables"
+[ "$(backend_major)" -lt 13 ] || UW=" -fasynchronous-unwind-tables"
 
 setup() {
 	common_setup
