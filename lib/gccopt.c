@@ -624,6 +624,9 @@ struct best {
 	int prefer_equals; /* GCC 13's tie rule, below */
 };
 
+/* GCC 13's tie rule (below) for the backend's version. */
+static int gcc13_ties(void) { return backend_major() >= 13; }
+
 /* The closest candidate wins, the first of equals; from GCC 13 (its
  * PR 105564) a later equal one that ends in '=' wins over it when the
  * goal does not: "--helpx" gets "--help=", not "--help". */
@@ -644,7 +647,7 @@ static void consider(struct best *b, char *cand)
 
 char *gcc_closest(const char *goal, const char *const *cands, size_t n)
 {
-	struct best b = { goal, NULL, 0, backend_major() >= 13 };
+	struct best b = { goal, NULL, 0, gcc13_ties() };
 	for (size_t i = 0; i < n; i++)
 		consider(&b, xstrdup(cands[i]));
 	if (b.text && b.dist > cutoff(strlen(goal), strlen(b.text))) {
@@ -683,7 +686,7 @@ static const char *const sanitizers[] = {
 
 char *gcc_suggest(const struct gcc_option_table *t, const char *bad)
 {
-	struct best b = { bad, NULL, 0, backend_major() >= 13 };
+	struct best b = { bad, NULL, 0, gcc13_ties() };
 	for (size_t i = 0; i < t->nopts; i++) {
 		const struct gcc_option *o = &t->opts[i];
 		if ((o->flags & GO_UNDOCUMENTED) && (o->flags & GO_JOINED) &&
