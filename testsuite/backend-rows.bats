@@ -7,7 +7,7 @@
 # suffixes GCC 15 added).  The default backend's version is checked with
 # this tree, another with a tree configured --with-backend=gcc-N, built
 # by its test from a copy of this one (make distdir, as
-# backend-gcc11.bats does, which checks GCC 11's rows with its tree).
+# backend-other.bats does, which checks GCC 11's rows with its tree).
 # Where gcc-N is not installed its test skips, saying where Debian has it.
 load helper
 

@@ -1,25 +1,32 @@
 #!/usr/bin/env bats
 # Another GCC version as the backend: a second xgcc tree configured
-# --with-backend=gcc-11 (Debian's gcc-11), built once for the file from
-# a copy of this tree (make distdir: configure refuses a VPATH build from
-# a source tree configured in place).  Its -### lines are gcc-11's, its
-# LTO links (a static library made with xgcc-ar) give the program gcc-11
-# -flto gives, and the LTO bytecode version it expects is gcc-11's, which
-# configure probed.  An LTO object of the other GCC, in either tree's
-# link, is one error naming the object and both versions.
+# --with-backend=$OTHER (XGCC_OTHER_BACKEND, default gcc-11: Debian's
+# gcc-11 beside Debian 12's gcc-12; testsuite/releases runs this file for
+# every other GCC of its chroots), built once for the file from a copy of
+# this tree (make distdir: configure refuses a VPATH build from a source
+# tree configured in place).  Its -### lines are $OTHER's, its LTO links
+# (a static library made with xgcc-ar) give the program $OTHER -flto
+# gives, a relink through the LTRANS cache reuses every partition, and
+# the LTO bytecode version it expects is $OTHER's, which configure
+# probed.  An LTO object of the other GCC, in either tree's link, is one
+# error naming the object and both versions.
 load helper
 
-# Without gcc-11 every test skips, saying why (setup reads the reason).
+OTHER=${XGCC_OTHER_BACKEND:-gcc-11}
+# N: its version suffix (gcc-ar-N, g++-N)
+N=${OTHER#gcc-}
+
+# Without $OTHER every test skips, saying why (setup reads the reason).
 setup_file() {
-	if ! command -v gcc-11 >/dev/null 2>&1; then
-		echo "gcc-11 is not installed (Debian's gcc-11, which quickstart installs where the release has it: Debian 12 and unstable, not Debian 13)" >"$BATS_FILE_TMPDIR/skip"
+	if ! command -v "$OTHER" >/dev/null 2>&1; then
+		echo "$OTHER is not installed (quickstart installs Debian's gcc-11 where the release has it: Debian 12 and unstable, not Debian 13)" >"$BATS_FILE_TMPDIR/skip"
 		return 0
 	fi
 	local src="$BATS_FILE_TMPDIR/src"
 	# a make of ours must not take the jobserver of a make check around us
 	unset MAKEFLAGS MFLAGS MAKELEVEL
 	make -s -C "$XGCC_BUILDDIR" distdir distdir="$src" >"$BATS_FILE_TMPDIR/build.log" 2>&1 &&
-	(cd "$src" && ./configure -q --with-backend=gcc-11 --enable-targets=no --enable-werror &&
+	(cd "$src" && ./configure -q --with-backend="$OTHER" --enable-targets=no --enable-werror &&
 	 make -s -j"$(nproc 2>/dev/null || echo 2)") >>"$BATS_FILE_TMPDIR/build.log" 2>&1 ||
 		{ cat "$BATS_FILE_TMPDIR/build.log" >&3; return 1; }
 }
@@ -27,7 +34,9 @@ setup_file() {
 setup() {
 	[ ! -e "$BATS_FILE_TMPDIR/skip" ] || skip "$(cat "$BATS_FILE_TMPDIR/skip")"
 	common_setup
-	X11="$BATS_FILE_TMPDIR/src/xgcc"
+	XO="$BATS_FILE_TMPDIR/src/xgcc"
+	# the backend's own lto1, which xgcc's lto1 has the driver run
+	LTO1_OTHER=$("$OTHER" -print-prog-name=lto1)
 }
 
 # lto_header_version OBJ: "MAJOR.MINOR" of the first LTO module of OBJ,
@@ -78,13 +87,13 @@ int scale(int x) { return x * factor + 1; }
 EOF
 }
 
-@test "configure probed gcc-11's LTO bytecode version, the one gcc-11 writes (not the GCC version's)" {
+@test "other backend: configure probed its LTO bytecode version, the one it writes (not the GCC version's)" {
 	printf 'int f(void) { return 1; }\n' >f.c
-	gcc-11 -flto -c f.c -o f11.o
-	want=$(lto_header_version f11.o)
+	"$OTHER" -flto -c f.c -o fo.o
+	want=$(lto_header_version fo.o)
 	[ "$(probed "$BATS_FILE_TMPDIR/src")" = "$want" ] ||
-		fail "gcc-11 tree: probed $(probed "$BATS_FILE_TMPDIR/src"), gcc-11 writes $want"
-	run "$BATS_FILE_TMPDIR/src/lto1" --list f11.o
+		fail "$OTHER tree: probed $(probed "$BATS_FILE_TMPDIR/src"), $OTHER writes $want"
+	run "$BATS_FILE_TMPDIR/src/lto1" --list fo.o
 	assert_line --regexp "^  module [0-9a-f]+: bytecode ${want//./\\.}, slim, zstd$"
 	# and the default tree's, for its backend
 	gcc -flto -c f.c -o f.o
@@ -92,51 +101,52 @@ EOF
 		fail "default tree: probed $(probed "$XGCC_BUILDDIR"), gcc writes $(lto_header_version f.o)"
 }
 
-@test "-### compile and link lines equal gcc-11's" {
+@test "other backend: -### compile and link lines equal its gcc's" {
 	hash3_inputs
-	# Without g++-11 there is no cc1plus: gcc-11 -### still prints a
+	# Without g++-N there is no cc1plus: gcc-N -### still prints a
 	# cc1plus line, xgcc stops there and says why; those lines are left
 	# out (hash3.bats compares them for the default backend).
 	local f
 	for f in compile link rows; do
-		if [[ $(gcc-11 -print-prog-name=cc1plus) == /* ]]; then
+		if [[ $("$OTHER" -print-prog-name=cc1plus) == /* ]]; then
 			cp "$SRCDIR/testsuite/hash3-$f.txt" $f.txt
 		else
 			grep -vE -- '-x c\+\+|\.(cc|hh|hp|cppm|ixx)( |$)' "$SRCDIR/testsuite/hash3-$f.txt" >$f.txt
 		fi
 	done
-	run hash3_matrix gcc-11 "$X11" compile.txt
+	run hash3_matrix "$OTHER" "$XO" compile.txt
 	echo "$output"
 	assert_success
-	run hash3_matrix gcc-11 "$X11" link.txt
+	run hash3_matrix "$OTHER" "$XO" link.txt
 	echo "$output"
 	assert_success
-	# GCC 11's compiler rows (backend-rows.bats checks the later ones')
-	run hash3_matrix gcc-11 "$X11" rows.txt
+	# its compiler rows (backend-rows.bats checks GCC 12's to 16's over
+	# the default tree)
+	run hash3_matrix "$OTHER" "$XO" rows.txt
 	echo "$output"
 	assert_success
 	# an LTO link's collect2 line, and the WPA and LTRANS compiles that
 	# xgcc's lto1 has xgcc run (lto-driver.bats has more of them)
-	hash3_compare gcc-11 "$X11" -flto -O2 x.o -o prog
-	hash3_compare gcc-11 "$X11" -xlto -c -O2 -fwpa x.o
-	hash3_compare gcc-11 "$X11" -xlto -c -O2 -fltrans x.o -o t.o
+	hash3_compare "$OTHER" "$XO" -flto -O2 x.o -o prog
+	hash3_compare "$OTHER" "$XO" -xlto -c -O2 -fwpa x.o
+	hash3_compare "$OTHER" "$XO" -xlto -c -O2 -fltrans x.o -o t.o
 }
 
-@test "an LTO program with a static library (xgcc-ar) prints what gcc-11 -flto's prints" {
+@test "other backend: an LTO program with a static library (xgcc-ar) prints what its gcc -flto's prints" {
 	program
-	gcc-11 -O2 -flto -c main.c sum.c scale.c
-	gcc-ar-11 rcs libref.a sum.o scale.o
-	gcc-11 -O2 -flto main.o libref.a -o ref
+	"$OTHER" -O2 -flto -c main.c sum.c scale.c
+	"gcc-ar-$N" rcs libref.a sum.o scale.o
+	"$OTHER" -O2 -flto main.o libref.a -o ref
 	run ./ref
 	assert_success
 	want=$output
 	rm -f ./*.o
-	"$X11" -O2 -flto -c main.c sum.c scale.c
+	"$XO" -O2 -flto -c main.c sum.c scale.c
 	"$BATS_FILE_TMPDIR/src/xgcc-ar" rcs libcalc.a sum.o scale.o
-	run "$X11" -v -O2 -flto main.o libcalc.a -o p
+	run "$XO" -v -O2 -flto main.o libcalc.a -o p
 	assert_success
-	# gcc-11's own lto1 compiled it, through xgcc's lto1
-	assert_output --regexp " /usr/lib/gcc/x86_64-linux-gnu/11/lto1 "
+	# its own lto1 compiled it, through xgcc's lto1
+	assert_output --partial " $LTO1_OTHER "
 	run ./p
 	assert_success
 	assert_output "$want"
@@ -146,8 +156,8 @@ EOF
 	assert_no_temps
 }
 
-@test "a C++ LTO program with a static library (xgcc-ar) prints what g++-11 -flto's prints" {
-	command -v g++-11 >/dev/null 2>&1 || skip "g++-11 is not installed (Debian's g++-11, which quickstart installs where the release has it: Debian 12 and unstable, not Debian 13)"
+@test "other backend: a C++ LTO program with a static library (xgcc-ar) prints what its g++ -flto's prints" {
+	command -v "g++-$N" >/dev/null 2>&1 || skip "g++-$N is not installed (quickstart installs Debian's g++-11 where the release has it: Debian 12 and unstable, not Debian 13)"
 	cat >main.cc <<'EOF'
 #include <iostream>
 #include <memory>
@@ -177,9 +187,9 @@ std::unique_ptr<Shape> make(int kind, long a)
 	return std::unique_ptr<Shape>(new Sq(a));
 }
 EOF
-	g++-11 -O2 -flto -c main.cc shapes.cc
-	gcc-ar-11 rcs libref.a shapes.o
-	g++-11 -O2 -flto main.o libref.a -o ref
+	"g++-$N" -O2 -flto -c main.cc shapes.cc
+	"gcc-ar-$N" rcs libref.a shapes.o
+	"g++-$N" -O2 -flto main.o libref.a -o ref
 	run ./ref
 	assert_success
 	want=$output
@@ -188,49 +198,70 @@ EOF
 	"$BATS_FILE_TMPDIR/src/xgcc-ar" rcs libshapes.a shapes.o
 	run "$BATS_FILE_TMPDIR/src/xg++" -v -O2 -flto main.o libshapes.a -o p
 	assert_success
-	assert_output --regexp " /usr/lib/gcc/x86_64-linux-gnu/11/lto1 "
+	assert_output --partial " $LTO1_OTHER "
 	run ./p
 	assert_success
 	assert_output "$want"
 	assert_no_temps
 }
 
-@test "a GCC 12 LTO object in the gcc-11 link: one error naming it (archive members as lib.a(m.o)) and both versions" {
+@test "other backend: a relink through the LTRANS cache reuses every partition, and the program is the same" {
+	XGCC=$XO gen_objects gen -s 11 -f 6 -k 120 -g 4 -l 12
+	"$XO" -O2 gen/plain/*.o gen/nonlto.o -o p0
+	want=$(./p0)
+	local k got=()
+	for k in 1 2; do
+		run "$XO" -O2 -flto=2 -v -flto-cache="$PWD/c" gen/lto/u*.o gen/lto/main.o gen/nonlto.o gen/liblto.a -o p$k
+		assert_success
+		assert_output --partial " $LTO1_OTHER "
+		got[k]=$(echo "$output" | sed -n 's/^lto1: LTRANS cache: \([0-9]* of [0-9]*\) partitions* reused$/\1/p')
+		run ./p$k
+		assert_output "$want"
+	done
+	n=${got[1]##* }
+	[ "$n" -ge 3 ] || fail "expected WPA with several partitions: ${got[1]}"
+	assert_equal "${got[1]}" "0 of $n"
+	assert_equal "${got[2]}" "$n of $n"
+	cmp p1 p2 || fail "the relinked program differs"
+	assert_no_temps
+}
+
+@test "other backend: the default gcc's LTO object in its link: one error naming it (archive members as lib.a(m.o)) and both versions" {
 	program
 	gcc -O2 -flto -c sum.c scale.c
-	ar rcs lib12.a sum.o scale.o
-	gcc-11 -O2 -flto -c main.c
+	ar rcs libdef.a sum.o scale.o
+	"$OTHER" -O2 -flto -c main.c
 	theirs=$(lto_header_version sum.o) ours=$(probed "$BATS_FILE_TMPDIR/src")
-	[ "$theirs" != "$ours" ] || skip "gcc and gcc-11 write the same LTO version"
-	# gcc-11's own message says the same: file, its version, gcc-11's
-	run env LC_ALL=C gcc-11 -O2 -flto main.o sum.o scale.o -o ref
+	[ "$theirs" != "$ours" ] || skip "gcc and $OTHER write the same LTO version"
+	# its own message says the same: file, its version, the backend's
+	run env LC_ALL=C "$OTHER" -O2 -flto main.o sum.o scale.o -o ref
 	assert_failure
 	assert_output --partial "bytecode stream in file 'sum.o' generated with LTO version $theirs instead of the expected $ours"
-	run env LC_ALL=C "$X11" -O2 -flto main.o sum.o scale.o -o p
+	run env LC_ALL=C "$XO" -O2 -flto main.o sum.o scale.o -o p
 	assert_failure
-	assert_output "lto1: error: bytecode stream in file 'sum.o' generated with LTO version $theirs instead of the expected $ours (the backend is gcc-11 $(gcc-11 -dumpfullversion))"
+	assert_output "lto1: error: bytecode stream in file 'sum.o' generated with LTO version $theirs instead of the expected $ours (the backend is $OTHER $("$OTHER" -dumpfullversion))"
 	[ ! -e p ]
-	run env LC_ALL=C "$X11" -O2 -flto main.o -L. -l12 -o p
+	run env LC_ALL=C "$XO" -O2 -flto main.o -L. -ldef -o p
 	assert_failure
-	assert_output --regexp "^lto1: error: bytecode stream in file '\./lib12\.a\(sum\.o\)' generated with LTO version ${theirs//./\\.} instead of the expected ${ours//./\\.} \(the backend is gcc-11 "
+	assert_output --regexp "^lto1: error: bytecode stream in file '\./libdef\.a\(sum\.o\)' generated with LTO version ${theirs//./\\.} instead of the expected ${ours//./\\.} \(the backend is $OTHER "
 	refute_output --partial "/tmp"
 	[ ! -e p ]
 	assert_no_temps
 }
 
-@test "a gcc-11 LTO object in the default tree's link: one error naming it and both versions" {
+@test "other backend: its LTO object in the default tree's link: one error naming it and both versions" {
 	program
-	gcc-11 -O2 -flto -c scale.c
+	"$OTHER" -O2 -flto -c scale.c
 	gcc -O2 -flto -c main.c sum.c
 	theirs=$(lto_header_version scale.o) ours=$(probed "$XGCC_BUILDDIR")
-	[ "$theirs" != "$ours" ] || skip "gcc and gcc-11 write the same LTO version"
+	[ "$theirs" != "$ours" ] || skip "gcc and $OTHER write the same LTO version"
 	run env LC_ALL=C "$XGCC" -O2 -flto main.o sum.o scale.o -o p
 	assert_failure
 	assert_output "lto1: error: bytecode stream in file 'scale.o' generated with LTO version $theirs instead of the expected $ours (the backend is gcc $(gcc -dumpfullversion))"
 	[ ! -e p ]
-	"$XGCC_BUILDDIR/xgcc-ar" rcs lib11.a scale.o
-	run env LC_ALL=C "$XGCC" -O2 -flto main.o sum.o lib11.a -o p
+	"$XGCC_BUILDDIR/xgcc-ar" rcs libother.a scale.o
+	run env LC_ALL=C "$XGCC" -O2 -flto main.o sum.o libother.a -o p
 	assert_failure
-	assert_output --regexp "^lto1: error: bytecode stream in file 'lib11\.a\(scale\.o\)' generated with LTO version "
+	assert_output --regexp "^lto1: error: bytecode stream in file 'libother\.a\(scale\.o\)' generated with LTO version "
 	assert_no_temps
 }
