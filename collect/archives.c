@@ -503,11 +503,30 @@ static void write_in_pull_order(const struct link *l, const struct input *in, co
 }
 
 
+/* Whether the chain's node AT is a member of the first pass that ld
+ * pulls from its archive where that stands on the line, no copy of
+ * members given before it (FIRST_GIVEN: the words before each argument
+ * when the rescan's runs came): a run given there lands right before it
+ * (mingw-w64 12's libmingwex.a run before libmsvcrt.a's members, as the
+ * plugin's rescan lays it out after libmingwex.a's last member; the run
+ * needs libmsvcrt.a's own _lock_file). */
+static int pulled_in_place(const struct link *l, const struct ld_edit *e, const struct chain *c, size_t at,
+			   const size_t *first_given)
+{
+	if (at >= c->nunits)
+		return 0;
+	const struct input *y = &l->inputs[l->loaded[at].input];
+	size_t place = option_start(l, y);
+	return obj_kind_is_archive(y->kind) && !y->from_script && !y->whole_archive && y->arg >= e->at &&
+	       !e->drop[y->arg] && first_given[place] == 0;
+}
+
 /* The members a plugin's ld pulls for LTRANS's code in its rescan are
  * given to ld where that ld lays them out: as a copy of each run under
- * --whole-archive, before the file that follows the run in the chain
- * (its script, for a file a script names; the end of the line when
- * none).  ld would pull them from the archive itself wherever it comes
+ * --whole-archive, before the file that follows the run in the chain,
+ * or the archive whose member follows it when ld pulls that member
+ * where the archive stands (its script, for a file a script names; the
+ * end of the line when none).  ld would pull them from the archive itself wherever it comes
  * first after lto1's objects and before that place: such an archive is
  * replaced by a copy without them.  A run is left to ld when its place
  * is where ld pulls it anyway (no unit in between), or when an archive
@@ -523,6 +542,9 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 	char *top = NULL; /* the respelled import libraries' directory, once one moves */
 	int *reorder = xcalloc(l->ninputs, sizeof *reorder); /* import libraries given in pull order */
 	int *given = xcalloc(l->ninputs + 1, sizeof *given);  /* inputs given to ld otherwise by now */
+	size_t *first_given = xmalloc((l->args.n + 1) * sizeof *first_given);
+	for (size_t a = 0; a <= l->args.n; a++)
+		first_given[a] = e->before[a].n;
 	for (size_t at = c.head; at != NONE; at = c.next[at]) {
 		if (at <= c.nunits)
 			continue;
@@ -532,7 +554,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 		while (k + n < l->nrescan_pulls && l->rescan_pulls[k + n].input == archive)
 			n++;
 		size_t follower = c.next[node_of_pull(&c, k + n - 1)];
-		while (follower != NONE && c.member[follower])
+		while (follower != NONE && c.member[follower] && !pulled_in_place(l, e, &c, follower, first_given))
 			follower = c.next[follower];
 		if (follower == c.nunits)
 			continue; /* before lto1's objects: not a place ld can be given */
@@ -636,6 +658,7 @@ void archives_rescanned(const struct link *l, struct ld_edit *e)
 		free(taken[i]);
 	free(taken);
 	free(given);
+	free(first_given);
 	free(c.next);
 	free(c.member);
 }
