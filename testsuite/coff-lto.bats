@@ -213,16 +213,25 @@ bigobj() {
 	# in the resolution
 	run "$T-objdump" -f p.bigobj0.o
 	assert_output --regexp "file format pe-(x86-64|i386)"
-	grep -qx 'p.bigobj0.o 4' p.res
+	# (main.o's symbols: 4 where mingw-w64's <stdio.h> makes printf an
+	# inline function calling __mingw_vfprintf and __acrt_iob_func, as
+	# Debian 12's does; 2 where printf stays the builtin, which the LTO
+	# symbol table leaves out, as Debian unstable's does)
+	grep -qxE 'p\.bigobj0\.o [24]' p.res || fail "p.res: $(cat p.res)"
 	assert_equal "$(ours p.exe)" ""
 	# bigobj members of an archive, fat ones from the cross gcc
 	run "$CC" -O2 -flto -o p2.exe main.o -L. -lu
 	assert_success
 	runs p2.exe "$REF"
-	# the plugin path cannot link them at all (its reader knows no bigobj)
-	run "$GCC" -O2 -flto -o plugin.exe main.o util.o
-	assert_failure
-	assert_output --partial "plugin needed to handle lto object"
+	# the plugin path: up to binutils 2.4x of Debian 13 it cannot link
+	# them at all (the plugin's reader knows no bigobj); Debian
+	# unstable's (GCC 16's lto-plugin, binutils 2.47) links them, and
+	# its program prints the same
+	if run "$GCC" -O2 -flto -o plugin.exe main.o util.o && [ "$status" -eq 0 ]; then
+		runs plugin.exe "$REF"
+	else
+		assert_output --partial "plugin needed to handle lto object"
+	fi
 	assert_no_temps
 }
 
