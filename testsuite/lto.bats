@@ -213,7 +213,8 @@ EOF
 	assert_success
 	assert_output --regexp 'lto1 .*-fwpa=2'
 	assert_output --regexp 'lto1 .*-fltrans '
-	assert_output --regexp '(^| )as .*ltrans'
+	# as, or /usr/bin/x86_64-linux-gnu-as (Debian's GCC 15 and later)
+	assert_output --regexp '(^| |/)([a-z0-9_]+-[a-z0-9_]+-[a-z0-9_-]+-)?as .*ltrans'
 	assert_no_temps
 }
 

@@ -8,6 +8,9 @@ setup() {
 	common_setup
 	export LC_ALL=C
 	printf 'int main(void) { return 0; }\n' >t.c
+	# the assembler's name as the backend looks it up in PATH: "as", or
+	# Debian's GCC 15 and later's "x86_64-linux-gnu-as" (path_tool_prefix)
+	AS=$(basename "$("$XGCC" -print-prog-name=as)")
 }
 
 # wrapper DIR NAME: DIR/NAME notes its run in DIR/NAME.ran and runs the real one
@@ -25,31 +28,31 @@ wrapper() {
 	for d in a b c d e f g h; do long="$long$PWD/empty-$d:"; done
 	PATH="$long$PATH" run strace -f -e trace=execve -o trace "$XGCC" t.c -o t
 	assert_success
-	grep -q 'execve("[^"]*/as", \["as", ' trace
+	grep -q "execve(\"[^\"]*/$AS\", \\[\"$AS\", " trace
 	grep -q 'execve("[^"]*/ld", \["ld", ' trace
 	run grep -c 'ENOENT' trace
 	assert_output 0
 }
 
 @test "PATH's order as posix_spawnp takes it: a non-executable file or a directory of that name is passed over" {
-	mkdir -p first/as first/ld
-	wrapper second as
+	mkdir -p "first/$AS" first/ld
+	wrapper second "$AS"
 	wrapper second ld
 	printf 'not a program\n' >third-as
-	mkdir -p third && cp third-as third/as
+	mkdir -p third && cp third-as "third/$AS"
 	PATH="$PWD/third:$PWD/first:$PWD/second:$PATH" run "$XGCC" t.c -o t
 	assert_success
-	[ "$(wc -l <second/as.ran)" = 1 ]
+	[ "$(wc -l <"second/$AS.ran")" = 1 ]
 	[ "$(wc -l <second/ld.ran)" = 1 ]
 	run ./t
 	assert_success
 }
 
 @test "a relative directory in PATH is searched as before, from the current directory" {
-	wrapper rel as
+	wrapper rel "$AS"
 	PATH="rel:$PATH" run "$XGCC" t.c -o t
 	assert_success
-	[ -s rel/as.ran ]
+	[ -s "rel/$AS.ran" ] || fail "rel/$AS did not run"
 }
 
 @test "a missing or non-executable program gives posix_spawnp's errors" {
