@@ -192,3 +192,18 @@ gen_objects() {
 		ar rcs "$g/libplain.a" "$g"/plain/l[0-9]*.o &&
 		ar rcs "$g/liblto.a" "$g"/lto/l[0-9]*.o
 }
+
+# rodata_strings FILE: the strings of FILE's .rodata, sorted.
+rodata_strings() {
+	objcopy -O binary -j .rodata "$1" "$1.rodata" && tr '\0' '\n' <"$1.rodata" | grep . | sort
+}
+
+# ld_merges_in_load_order: binutils 2.43 or later, whose ld merges the
+# strings of SHF_MERGE sections in the order it read their objects and
+# puts them in the first one read, where binutils 2.40 placed them by
+# their order on the line.
+ld_merges_in_load_order() {
+	local v
+	v=$(ld --version | sed -n '1s/.* \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p')
+	[ "${v%%.*}" -gt 2 ] || [ "${v#*.}" -ge 43 ]
+}

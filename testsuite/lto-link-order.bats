@@ -52,11 +52,6 @@ text_bytes() {
 	"$1" -s -j .text "$2" | tail -n +5
 }
 
-# rodata_strings FILE: the strings of FILE's .rodata, sorted.
-rodata_strings() {
-	objcopy -O binary -j .rodata "$1" "$1.rodata" && tr '\0' '\n' <"$1.rodata" | grep . | sort
-}
-
 # msvcrt_has_code T: mingw-w64 13's libmsvcrt.a (Debian unstable) holds
 # functions of its own beside the import stubs (_lock_file), which the
 # rescan's members (libmingwex.a's printf) can be the first to need.
@@ -80,16 +75,6 @@ same_pe() {
 	cmp "$g.stripped" "$x.stripped" || fail "$(diff <("$t-w64-mingw32-objdump" -x "$g") <("$t-w64-mingw32-objdump" -x "$x") | head -5)"
 	assert_equal "$("$t-w64-mingw32-objdump" -t "$x" | tail -n +5 | sed 's/^\[ *[0-9]*\]//' | sort)" \
 		"$("$t-w64-mingw32-objdump" -t "$g" | tail -n +5 | sed 's/^\[ *[0-9]*\]//' | sort)"
-}
-
-# ld_merges_in_load_order: binutils 2.43 or later, whose ld merges the
-# strings of SHF_MERGE sections in the order it read their objects and
-# puts them in the first one read, where binutils 2.40 placed them by
-# their order on the line.
-ld_merges_in_load_order() {
-	local v
-	v=$(ld --version | sed -n '1s/.* \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p')
-	[ "${v%%.*}" -gt 2 ] || [ "${v#*.}" -ge 43 ]
 }
 
 @test "lto link order: an -m32 program's dynamic symbols in gcc's order, its libgcc members in gcc's place" {

@@ -134,8 +134,16 @@ EOF2
 	# orders its strings otherwise (the manual's Differences from GCC)
 	diff <(readelf -SW g | grep '^  \[') <(readelf -SW x | grep '^  \[') ||
 		fail "xg++'s sections differ from g++'s: $(size x) against $(size g)"
-	local sec
-	for sec in .text .rodata .eh_frame .gcc_except_table .data.rel.ro; do
+	local sec secs=".text .rodata .eh_frame .gcc_except_table .data.rel.ro"
+	if ld_merges_in_load_order; then
+		# binutils 2.43 and later: the .rodata.str1.1 strings of
+		# LTRANS's object and libmock.a's member in the order ld read
+		# them (the manual's Differences from GCC), so the code's
+		# references to them too
+		assert_equal "$(rodata_strings x)" "$(rodata_strings g)"
+		secs=".eh_frame .gcc_except_table .data.rel.ro"
+	fi
+	for sec in $secs; do
 		objcopy -O binary -j "$sec" g g.bin && objcopy -O binary -j "$sec" x x.bin
 		cmp g.bin x.bin || fail "$sec of xg++'s program differs from g++'s"
 	done
