@@ -25,12 +25,14 @@ setup() {
 }
 
 teardown() {
+	[ -z "${DRAIN:-}" ] || kill "$DRAIN" 2>/dev/null || true
 	exec 7>&- 2>/dev/null || true
 }
 
 # victim KIND NAME: make NAME a character device (1,3: what /dev/null
 # is) or a FIFO; the FIFO stays open on fd 7 (read-write: opening it
-# never blocks, and what is written waits in the pipe).
+# never blocks) and a reader drains it (GCC 16's cc1 writes a failed
+# header's PCH, more than a pipe holds, before it gives up).
 victim() {
 	case $1 in
 	device)
@@ -40,6 +42,8 @@ victim() {
 	fifo)
 		mkfifo "$2"
 		exec 7<>"$2"
+		cat <&7 >/dev/null &
+		DRAIN=$!
 		;;
 	esac
 }
