@@ -36,10 +36,6 @@ AC_ARG_ENABLE([lto],
 AS_CASE([$enable_lto], [yes|no|default], [],
         [AC_MSG_ERROR([--enable-lto takes no value: '$enable_lto'])])
 xgcc_lto_request=$enable_lto
-# lto1 has no Windows build yet (configure.ac: xgcc_host_win32)
-AS_IF([test "x$xgcc_host_win32" = xyes], [
-  AS_IF([test $xgcc_lto_request = yes], [AC_MSG_ERROR([--enable-lto: lto1 has no Windows build yet])])
-  xgcc_lto_request=no])
 
 # xgcc_lto_target TRIPLET: set xgcc_lto_ok and xgcc_lto_reader.
 xgcc_lto_target ()
