@@ -63,11 +63,13 @@ xgcc_lto_target ()
 }
 
 # xgcc_lto_check_as TRIPLET: does TRIPLET's assembler (as for the host's
-# own triplet, else TRIPLET-as) take the 1-byte aligned LTO section?
+# own triplet, else TRIPLET-as; on a Windows host, whose as.exe does not
+# run here, the build system's TRIPLET-as) take the 1-byte aligned LTO
+# section?
 # Cached in xgcc_cv_as_lto_section_TRIPLET (yes/no).
 xgcc_lto_check_as ()
 {
-  AS_IF([test "x$[]1" = "x$host" || test "x$[]1" = "x$host_alias"],
+  AS_IF([test "x$xgcc_host_win32" != xyes && { test "x$[]1" = "x$host" || test "x$[]1" = "x$host_alias"; }],
         [xgcc_lto_as=as], [xgcc_lto_as=$[]1-as])
   AS_VAR_PUSHDEF([xgcc_cv], [xgcc_cv_as_lto_section_$[]1])
   AC_CACHE_CHECK([whether $xgcc_lto_as accepts a 1-byte aligned section], [xgcc_cv], [
