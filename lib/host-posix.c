@@ -42,6 +42,10 @@ const struct host_facts host_facts = {
 	.wait_any_max = 0,
 };
 
+/* the mask from before host_hold_interrupts(1), while it holds */
+static sigset_t held_mask;
+static int held;
+
 int host_is_dir_sep(int c) { return c == '/'; }
 int host_path_is_absolute(const char *path) { return path[0] == '/'; }
 
@@ -61,7 +65,16 @@ int host_spawn(pid_t *pid, char *const argv[], const struct host_io *io)
 		posix_spawn_file_actions_addopen(&fa, 1, io->out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	if (io && io->err_path)
 		posix_spawn_file_actions_addopen(&fa, 2, io->err_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	int err = progpath_spawnp(pid, argv[0], &fa, NULL, argv, environ);
+	/* a child started while interrupts are held gets the mask from
+	 * before: it must not inherit SIGTERM blocked */
+	posix_spawnattr_t attr;
+	posix_spawnattr_init(&attr);
+	if (held) {
+		posix_spawnattr_setsigmask(&attr, &held_mask);
+		posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+	}
+	int err = progpath_spawnp(pid, argv[0], &fa, &attr, argv, environ);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	return err;
 }
@@ -219,13 +232,14 @@ void host_on_interrupt(void (*fn)(void))
 
 void host_hold_interrupts(int hold)
 {
-	static sigset_t old;
 	if (hold) {
 		sigset_t all;
 		sigfillset(&all);
-		sigprocmask(SIG_BLOCK, &all, &old);
+		sigprocmask(SIG_BLOCK, &all, &held_mask);
+		held = 1;
 	} else {
-		sigprocmask(SIG_SETMASK, &old, NULL);
+		held = 0;
+		sigprocmask(SIG_SETMASK, &held_mask, NULL);
 	}
 }
 

@@ -48,7 +48,8 @@ struct host_io {
 
 /* Start ARGV (argv[0] found in PATH when it has no directory), no shell
  * involved, with IO (NULL: inherit).  0 and *PID, or an errno value
- * when it could not start. */
+ * when it could not start.  Started while interrupts are held
+ * (host_hold_interrupts), the child gets the signal mask from before. */
 int host_spawn(pid_t *pid, char *const argv[], const struct host_io *io);
 /* A pipe that children do not inherit (host_io gives an end to one):
  * 0, or -1 with errno set. */
