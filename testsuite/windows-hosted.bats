@@ -20,7 +20,8 @@
 #     that, and goes through one of the host layer's;
 #   * a project directory with a space in its name, named with its drive
 #     letter (Z:\...\work dir\);
-#   * -save-temps, -flto-cache=DIR, parallel LTRANS jobs (-flto=4);
+#   * -save-temps, -flto-cache=DIR, parallel LTRANS jobs (-flto=4), and
+#     under GNU make's jobserver as Windows has it, a named semaphore;
 #   * xg++.exe with an exception thrown and caught;
 #   * a DLL with its import library, LTO on both sides.
 #
@@ -214,6 +215,58 @@ CASES
 	assert_output --regexp "lto1: [0-9]+ partitions; LTRANS jobs: at most 4 at a time"
 	win ./par.exe
 	assert_output "1620"
+}
+
+@test "Windows host: GNU make's jobserver, a named semaphore: xgcc.exe uses it and gives every token back" {
+	# semjob NAME TOKENS PROGRAM ARGS...: what make -jN does on Windows,
+	# a semaphore of TOKENS tokens named NAME for PROGRAM (MAKEFLAGS
+	# names it), then how many tokens it holds once PROGRAM has ended
+	cat >semjob.c <<'EOF'
+#include <windows.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv)
+{
+	static char line[32768];
+	HANDLE sem = CreateSemaphoreA(NULL, atoi(argv[2]), atoi(argv[2]), argv[1]);
+	STARTUPINFOA si = { sizeof si };
+	PROCESS_INFORMATION pi;
+	DWORD code = 99;
+	int back = 0;
+	if (!sem || argc < 4)
+		return 98;
+	for (int i = 3; i < argc; i++) {
+		strcat(line, "\"");
+		strcat(line, argv[i]);
+		strcat(line, i + 1 < argc ? "\" " : "\"");
+	}
+	if (!CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi))
+		return 97;
+	WaitForSingleObject(pi.hProcess, INFINITE);
+	GetExitCodeProcess(pi.hProcess, &code);
+	while (WaitForSingleObject(sem, 0) == WAIT_OBJECT_0)
+		back++;
+	fflush(stdout);
+	printf("exit %lu, tokens back %d\n", (unsigned long)code, back);
+	return 0;
+}
+EOF
+	run -0 x86_64-w64-mingw32-gcc -O2 semjob.c -o semjob.exe
+	for i in 1 2 3 4 5 6; do
+		printf 'int g%d(int x) { int s = 0; for (int i = 0; i < x; i++) s += i * %d; return s; }\n' "$i" "$i" >"g$i.c"
+	done
+	printf '#include <stdio.h>\nint g1(int), g2(int), g3(int), g4(int), g5(int), g6(int);\nint main(void) { printf("%%d\\n", g1(10) + g2(10) + g3(10) + g4(10) + g5(10) + g6(10)); return 0; }\n' >m.c
+	MAKEFLAGS=" -j3 --jobserver-auth=xgcc_test_sem_$$" wine_run ./semjob.exe "xgcc_test_sem_$$" 2 \
+		"$(printf 'Z:%s' "$XEXE" | tr / '\\')" -O2 -flto=jobserver -flto-partition=max -v m.c g1.c g2.c g3.c g4.c g5.c g6.c -o js.exe
+	assert_success
+	# (wine_run sets output, not lines)
+	assert_output --regexp $'(^|\n)lto1: [0-9]+ partitions; LTRANS jobs under make\'s jobserver\n'
+	refute_output --partial "jobserver is not available"
+	assert_output --regexp $'(^|\n)exit 0, tokens back 2$'
+
+	win ./js.exe
+	assert_output "945"
 }
 
 @test "Windows host: xg++.exe with an exception thrown and caught" {
