@@ -48,7 +48,7 @@
 /* A binutils program, found as gcc's collect2 finds it: in the compiler
  * directories (COMPILER_PATH, which the driver sets) under each of NAMES,
  * plain names such as "real-ld" and "ld" (a cross toolchain keeps its ld
- * in TARGET/bin there); else TOOL_PREFIX-NAME from PATH, NAME being the
+ * in TARGET/bin there; NAME.exe on Windows); else TOOL_PREFIX-NAME from PATH, NAME being the
  * last of NAMES (x86_64-pc-cygwin-ld for a cross linker). */
 static char *find_tool(const char *const *names, size_t nnames, const char *tool_prefix)
 {
@@ -57,7 +57,7 @@ static char *find_tool(const char *const *names, size_t nnames, const char *tool
 	char *found = NULL;
 	for (size_t n = 0; n < nnames && !found; n++)
 		for (size_t i = 0; i < dirs.n && !found; i++) {
-			char *p = xasprintf("%s/%s", dirs.v[i], names[n]);
+			char *p = xasprintf("%s/%s%s", dirs.v[i], names[n], host_facts.exe_suffix);
 			if (file_is_exec(p))
 				found = p;
 			else
@@ -96,7 +96,7 @@ static void report_scan(const struct link *l)
  * COMPILER_PATH would find the backend's own lto1 first. */
 static char *find_lto1(const char *argv0)
 {
-	char *p = xasprintf("%s/lto1", self_directory(argv0));
+	char *p = xasprintf("%s/lto1%s", self_directory(argv0), host_facts.exe_suffix);
 	if (!file_is_exec(p))
 		fatal("cannot find xgcc's lto1: %s is missing", p);
 	return p;
@@ -490,11 +490,11 @@ static int about(int argc, char **argv)
  * by identity here, every input (archives, script inputs) included. */
 static void check_output_not_input(const struct link *l)
 {
-	struct stat out, in;
-	if (stat(l->output, &out) < 0)
+	unsigned long long out[2], in[2];
+	if (host_file_id(l->output, out) < 0)
 		return;
 	for (size_t i = 0; i < l->ninputs; i++)
-		if (stat(l->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+		if (host_file_id(l->inputs[i].path, in) == 0 && in[0] == out[0] && in[1] == out[1]) {
 			stop("input file %s is the same as output file", diag_q(l->inputs[i].path));
 		}
 }

@@ -94,9 +94,10 @@ int scan_memo_knows(const struct scan_memo *m, const struct memo_key *k)
 int scan_memo_key(const char *path, struct memo_key *k)
 {
 	struct stat st;
-	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+	unsigned long long id[2];
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || host_file_id(path, id) < 0)
 		return -1;
-	*k = (struct memo_key){ (uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+	*k = (struct memo_key){ (uint64_t)id[0], (uint64_t)id[1], (uint64_t)st.st_size,
 				(uint64_t)host_mtime_ns(&st), (uint64_t)host_ctime_ns(&st) };
 	return 0;
 }

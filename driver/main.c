@@ -331,11 +331,7 @@ static void check_plugins(const struct driver *d)
 	}
 }
 
-static int same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
+static int same_file(const char *a, const char *b) { return file_same(a, b); }
 
 /* NAME as an archive member, "lib.a@0x1f4" (the offset in any base):
  * the archive, if that file exists; else NULL, and NAME is a file name. */

@@ -94,7 +94,7 @@ void program_dirs(const struct driver *d, struct strvec *out)
 	const struct backend_multilib *dflt = backend_multilib("");
 	const char *def = dflt ? dflt->multiarch : "", *sel = d->ml ? d->ml->multiarch : "";
 	size_t from = out->n;
-	strvec_split(out, backend_programs(), ':');
+	strvec_split(out, backend_programs(), host_facts.path_list_sep);
 	if (!*def || !*sel || !strcmp(def, sel))
 		return;
 	char *tail = xasprintf("/bin/%s/", def);

@@ -55,6 +55,7 @@
 
 #include "spec.h"
 #include "diag.h"
+#include "fileinfo.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1019,9 +1020,7 @@ static int temp_name(struct spec_run *r, const char **pp, int c)
 		char *name = xasprintf("%s%.*s%s", in->dumpdir ? in->dumpdir : "",
 				       in->outbase ? (int)strlen(in->outbase) : (int)in->base_len,
 				       in->outbase ? in->outbase : in->base, sx);
-		struct stat a, b;
-		int same = !strcmp(name, in->name) ||
-			   (stat(in->name, &a) == 0 && stat(name, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino);
+		int same = !strcmp(name, in->name) || file_same(in->name, name);
 		if (!same) {
 			grow_str(r, name);
 			free(name);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "backend.h"
+#include "host.h"
 #include "backend-config.h"
 #include "target.h"
 #include "diag.h"
@@ -21,9 +22,7 @@ static const struct backend *current;
  * /etc/alternatives/... -> ...-gcc-posix) ends at one of the variants. */
 static int same_file(const char *a, const char *b)
 {
-	struct stat sa, sb;
-	return *a && *b && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return *a && *b && file_same(a, b);
 }
 
 /* The thread-model variant THREAD_MODEL of backends[FIRST] (a backend of
@@ -201,7 +200,8 @@ void backend_expand(const char *tmpl, const struct backend_multilib *ml,
 		    int existing, struct strvec *out)
 {
 	struct strvec items = { 0 };
-	strvec_split(&items, tmpl, ':');
+	/* the backend's list separator, a program of this host: ';' on Windows */
+	strvec_split(&items, tmpl, host_facts.path_list_sep);
 	for (size_t i = 0; i < items.n; i++) {
 		const char *it = items.v[i];
 		if (strncmp(it, "@BM@", 4) == 0) {

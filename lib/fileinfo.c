@@ -27,6 +27,12 @@ int file_is_regular(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+int file_same(const char *a, const char *b)
+{
+	unsigned long long ia[2], ib[2];
+	return host_file_id(a, ia) == 0 && host_file_id(b, ib) == 0 && ia[0] == ib[0] && ia[1] == ib[1];
+}
+
 int file_is_exec(const char *path)
 {
 	return file_is_regular(path) && host_may_execute(path);

@@ -13,6 +13,9 @@ int file_is_exec(const char *path);
  * %s, %:find-file and -print-file-name= accepts (find_a_file with
  * R_OK), so that -print-file-name=include names gcc's directory. */
 int file_is_readable(const char *path);
+/* A and B name the same file (its identity, host_file_id), whatever
+ * their spelling and links. */
+int file_same(const char *a, const char *b);
 
 struct strvec;
 /* DIR/NAME for the first of DIRS (a directory with or without its

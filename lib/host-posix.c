@@ -4,11 +4,13 @@
 #include "host.h"
 #include "progpath.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
 #endif
@@ -32,10 +35,16 @@ const struct host_facts host_facts = {
 	.dir_seps = "/",
 	.path_list_sep = ':',
 	.exe_suffix = "",
+	.shlib_suffix = ".so",
 	.null_device = "/dev/null",
 	.drive_letters = 0,
 	.command_line_max = 0,
+	.wait_any_max = 0,
 };
+
+/* the mask from before host_hold_interrupts(1), while it holds */
+static sigset_t held_mask;
+static int held;
 
 int host_is_dir_sep(int c) { return c == '/'; }
 int host_path_is_absolute(const char *path) { return path[0] == '/'; }
@@ -56,7 +65,16 @@ int host_spawn(pid_t *pid, char *const argv[], const struct host_io *io)
 		posix_spawn_file_actions_addopen(&fa, 1, io->out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	if (io && io->err_path)
 		posix_spawn_file_actions_addopen(&fa, 2, io->err_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	int err = progpath_spawnp(pid, argv[0], &fa, NULL, argv, environ);
+	/* a child started while interrupts are held gets the mask from
+	 * before: it must not inherit SIGTERM blocked */
+	posix_spawnattr_t attr;
+	posix_spawnattr_init(&attr);
+	if (held) {
+		posix_spawnattr_setsigmask(&attr, &held_mask);
+		posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+	}
+	int err = progpath_spawnp(pid, argv[0], &fa, &attr, argv, environ);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	return err;
 }
@@ -79,6 +97,56 @@ int host_wait(pid_t pid, int *status, double times[2])
 }
 
 void host_stop(pid_t pid) { kill(pid, SIGTERM); }
+
+long host_wait_any(const pid_t *pids, size_t n, struct host_sem *sem)
+{
+	siginfo_t si;
+	if (sem) {
+		errno = ENOSYS;
+		return -1;
+	}
+	si.si_pid = 0;
+	while (waitid(P_ALL, 0, &si, WEXITED | WNOWAIT) < 0)
+		if (errno != EINTR)
+			return -1;
+	for (size_t i = 0; i < n; i++)
+		if (pids[i] == si.si_pid)
+			return (long)i;
+	errno = ECHILD; /* a child not in PIDS */
+	return -1;
+}
+
+struct host_sem *host_sem_open(const char *name)
+{
+	(void)name;
+	errno = ENOSYS;
+	return NULL;
+}
+
+void host_sem_post(struct host_sem *sem) { (void)sem; }
+void host_sem_close(struct host_sem *sem) { (void)sem; }
+
+int host_cores(void)
+{
+#ifdef CPU_COUNT_S
+	long conf = sysconf(_SC_NPROCESSORS_CONF);
+	for (size_t ncpu = conf > 0 ? (size_t)conf : 1024; ncpu <= 1u << 20; ncpu *= 2) {
+		cpu_set_t *set = CPU_ALLOC(ncpu);
+		size_t size = CPU_ALLOC_SIZE(ncpu);
+		if (!set)
+			break;
+		int r = sched_getaffinity(0, size, set), err = errno;
+		int n = r == 0 ? CPU_COUNT_S(size, set) : 0;
+		CPU_FREE(set);
+		if (n > 0)
+			return n;
+		if (r == 0 || err != EINVAL) /* EINVAL: the mask is larger */
+			break;
+	}
+#endif
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > INT_MAX ? INT_MAX : (int)n;
+}
 
 int host_status_exit(int status, int *sig)
 {
@@ -164,13 +232,14 @@ void host_on_interrupt(void (*fn)(void))
 
 void host_hold_interrupts(int hold)
 {
-	static sigset_t old;
 	if (hold) {
 		sigset_t all;
 		sigfillset(&all);
-		sigprocmask(SIG_BLOCK, &all, &old);
+		sigprocmask(SIG_BLOCK, &all, &held_mask);
+		held = 1;
 	} else {
-		sigprocmask(SIG_SETMASK, &old, NULL);
+		held = 0;
+		sigprocmask(SIG_SETMASK, &held_mask, NULL);
 	}
 }
 
@@ -265,6 +334,16 @@ int host_may_execute(const char *path) { return access(path, X_OK) == 0; }
 
 int host_lstat(const char *path, struct stat *st) { return lstat(path, st); }
 
+int host_file_id(const char *path, unsigned long long id[2])
+{
+	struct stat st;
+	if (stat(path, &st) < 0)
+		return -1;
+	id[0] = (unsigned long long)st.st_dev;
+	id[1] = (unsigned long long)st.st_ino;
+	return 0;
+}
+
 int host_stat_unchanged(const struct stat *now, const struct stat *was)
 {
 	return now->st_dev == was->st_dev && now->st_ino == was->st_ino && now->st_size == was->st_size &&
@@ -290,3 +369,102 @@ void *host_map(int fd, size_t size, int writable)
 }
 
 void host_unmap(void *p, size_t size) { munmap(p, size); }
+
+long long host_free_bytes(const char *dir)
+{
+	struct statvfs vfs;
+	if (statvfs(dir, &vfs) < 0)
+		return -1;
+	return (long long)vfs.f_bavail * (long long)vfs.f_frsize;
+}
+
+unsigned long long host_atime_ns(const struct stat *st)
+{
+	return (unsigned long long)st->st_atim.tv_sec * 1000000000u + (unsigned long long)st->st_atim.tv_nsec;
+}
+
+int host_touch(int fd) { return futimens(fd, NULL); }
+int host_others_may_write(const struct stat *st) { return (st->st_mode & (S_IWGRP | S_IWOTH)) != 0; }
+int host_all_may_read(const struct stat *st) { return (st->st_mode & S_IROTH) != 0; }
+
+int host_foreign_link(const struct stat *st)
+{
+	return S_ISLNK(st->st_mode) && st->st_uid != geteuid() && st->st_uid != 0;
+}
+
+void host_hold_file_size_signal(int hold)
+{
+	static struct sigaction old;
+	if (hold) {
+		struct sigaction ign = { .sa_handler = SIG_IGN };
+		sigaction(SIGXFSZ, &ign, &old);
+	} else {
+		sigaction(SIGXFSZ, &old, NULL);
+	}
+}
+
+struct host_dir {
+	int fd;
+};
+
+struct host_dir *host_dir_open(const char *path, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, st) < 0) {
+		int e = errno;
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	struct host_dir *d = malloc(sizeof *d);
+	if (!d) {
+		close(fd);
+		errno = ENOMEM;
+		return NULL;
+	}
+	d->fd = fd;
+	return d;
+}
+
+void host_dir_close(struct host_dir *d)
+{
+	if (d) {
+		close(d->fd);
+		free(d);
+	}
+}
+
+int host_dir_writable(struct host_dir *d) { return faccessat(d->fd, ".", W_OK | X_OK, AT_EACCESS); }
+
+int host_dir_open_file(struct host_dir *d, const char *name, int flags, int mode)
+{
+	flags &= ~(HOST_O_NOFOLLOW | HOST_O_NONBLOCK);
+	return openat(d->fd, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode);
+}
+
+int host_dir_stat(struct host_dir *d, const char *name, struct stat *st)
+{
+	return fstatat(d->fd, name, st, AT_SYMLINK_NOFOLLOW);
+}
+
+int host_dir_unlink(struct host_dir *d, const char *name) { return unlinkat(d->fd, name, 0); }
+int host_dir_rename(struct host_dir *d, const char *from, const char *to) { return renameat(d->fd, from, d->fd, to); }
+
+int host_dir_each(struct host_dir *d, void (*fn)(const char *name, void *arg), void *arg)
+{
+	int fd = dup(d->fd);
+	DIR *dh = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!dh) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	rewinddir(dh);
+	struct dirent *de;
+	while ((de = readdir(dh)))
+		fn(de->d_name, arg);
+	closedir(dh);
+	return 0;
+}

@@ -42,9 +42,11 @@ const struct host_facts host_facts = {
 	.dir_seps = "\\/",
 	.path_list_sep = ';',
 	.exe_suffix = ".exe",
+	.shlib_suffix = ".dll",
 	.null_device = "NUL",
 	.drive_letters = 1,
 	.command_line_max = 32767,
+	.wait_any_max = MAXIMUM_WAIT_OBJECTS - 1, /* one handle for the jobserver's semaphore */
 };
 
 int host_is_dir_sep(int c) { return c == '/' || c == '\\'; }
@@ -346,6 +348,58 @@ int host_wait(pid_t pid, int *status, double times[2])
 
 void host_stop(pid_t pid) { TerminateProcess((HANDLE)(intptr_t)pid, 1); }
 
+long host_wait_any(const pid_t *pids, size_t n, struct host_sem *sem)
+{
+	HANDLE h[MAXIMUM_WAIT_OBJECTS] = { 0 };
+	DWORD count = (DWORD)n + (sem != NULL);
+	if (n > host_facts.wait_any_max || !count) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		h[i] = (HANDLE)(intptr_t)pids[i];
+	if (sem)
+		h[n] = (HANDLE)sem;
+	/* WAIT_OBJECT_0 is 0: the first COUNT values name the objects */
+	DWORD r = WaitForMultipleObjects(count, h, FALSE, INFINITE);
+	if (r < count)
+		return (long)r;
+	errno = errno_of(GetLastError());
+	return -1;
+}
+
+/* A struct host_sem is the semaphore's handle. */
+struct host_sem *host_sem_open(const char *name)
+{
+	HANDLE h = OpenSemaphoreA(SEMAPHORE_MODIFY_STATE | SYNCHRONIZE, FALSE, name);
+	if (!h)
+		errno = errno_of(GetLastError());
+	return (struct host_sem *)h;
+}
+
+void host_sem_post(struct host_sem *sem) { ReleaseSemaphore((HANDLE)sem, 1, NULL); }
+
+void host_sem_close(struct host_sem *sem)
+{
+	if (sem)
+		CloseHandle((HANDLE)sem);
+}
+
+int host_cores(void)
+{
+	DWORD_PTR mine, system;
+	int n = 0;
+	if (GetProcessAffinityMask(GetCurrentProcess(), &mine, &system))
+		for (; mine; mine &= mine - 1)
+			n++;
+	if (n < 1) {
+		SYSTEM_INFO si;
+		GetSystemInfo(&si);
+		n = (int)si.dwNumberOfProcessors;
+	}
+	return n < 1 ? 1 : n;
+}
+
 int host_status_exit(int status, int *sig)
 {
 	*sig = 0;
@@ -635,6 +689,28 @@ int host_may_execute(const char *path)
 
 int host_lstat(const char *path, struct stat *st) { return stat(path, st); }
 
+int host_file_id(const char *path, unsigned long long id[2])
+{
+	/* no access asked: only the attributes are read; a directory needs
+	 * FILE_FLAG_BACKUP_SEMANTICS */
+	HANDLE h = CreateFileA(path, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, OPEN_EXISTING,
+			       FILE_FLAG_BACKUP_SEMANTICS, NULL);
+	BY_HANDLE_FILE_INFORMATION info;
+	if (h == INVALID_HANDLE_VALUE) {
+		errno = errno_of(GetLastError());
+		return -1;
+	}
+	BOOL ok = GetFileInformationByHandle(h, &info);
+	if (!ok)
+		errno = errno_of(GetLastError());
+	CloseHandle(h);
+	if (!ok)
+		return -1;
+	id[0] = info.dwVolumeSerialNumber;
+	id[1] = (unsigned long long)info.nFileIndexHigh << 32 | info.nFileIndexLow;
+	return 0;
+}
+
 int host_stat_unchanged(const struct stat *now, const struct stat *was)
 {
 	return now->st_dev == was->st_dev && now->st_ino == was->st_ino && now->st_size == was->st_size &&
@@ -680,4 +756,188 @@ void host_unmap(void *p, size_t size)
 {
 	(void)size;
 	UnmapViewOfFile(p);
+}
+
+long long host_free_bytes(const char *dir)
+{
+	ULARGE_INTEGER avail;
+	if (!GetDiskFreeSpaceExA(dir, &avail, NULL, NULL))
+		return -1;
+	return (long long)avail.QuadPart;
+}
+
+unsigned long long host_atime_ns(const struct stat *st) { return (unsigned long long)st->st_atime * 1000000000u; }
+
+int host_touch(int fd)
+{
+	HANDLE h = ReOpenFile((HANDLE)_get_osfhandle(fd), FILE_WRITE_ATTRIBUTES,
+			      FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, 0);
+	if (h == INVALID_HANDLE_VALUE) {
+		errno = errno_of(GetLastError());
+		return -1;
+	}
+	FILETIME now;
+	GetSystemTimeAsFileTime(&now);
+	BOOL ok = SetFileTime(h, NULL, &now, &now);
+	if (!ok)
+		errno = errno_of(GetLastError());
+	CloseHandle(h);
+	return ok ? 0 : -1;
+}
+
+/* st_mode's group and other bits copy the owner's here: no such thing */
+int host_others_may_write(const struct stat *st)
+{
+	(void)st;
+	return 0;
+}
+
+int host_all_may_read(const struct stat *st)
+{
+	(void)st;
+	return 0;
+}
+
+int host_foreign_link(const struct stat *st)
+{
+	(void)st;
+	return 0;
+}
+
+void host_hold_file_size_signal(int hold) { (void)hold; }
+
+/* A directory by its path: Windows has no openat.  A name in it is
+ * refused when it is a reparse point (a symbolic link or junction). */
+struct host_dir {
+	char *path;
+};
+
+static char *dir_file(const struct host_dir *d, const char *name)
+{
+	size_t n = strlen(d->path), m = strlen(name);
+	char *p = malloc(n + 1 + m + 1);
+	if (!p) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	memcpy(p, d->path, n);
+	p[n] = '\\';
+	memcpy(p + n + 1, name, m + 1);
+	return p;
+}
+
+static int is_reparse_point(const char *path)
+{
+	DWORD a = GetFileAttributesA(path);
+	return a != INVALID_FILE_ATTRIBUTES && (a & FILE_ATTRIBUTE_REPARSE_POINT);
+}
+
+struct host_dir *host_dir_open(const char *path, struct stat *st)
+{
+	if (stat(path, st) < 0)
+		return NULL;
+	if (!S_ISDIR(st->st_mode)) {
+		errno = ENOTDIR;
+		return NULL;
+	}
+	struct host_dir *d = malloc(sizeof *d);
+	char *p = _fullpath(NULL, path, 0);
+	if (!d || !p) {
+		free(d);
+		free(p);
+		errno = ENOMEM;
+		return NULL;
+	}
+	size_t n = strlen(p);
+	while (n > 3 && host_is_dir_sep(p[n - 1]))
+		p[--n] = 0;
+	d->path = p;
+	return d;
+}
+
+void host_dir_close(struct host_dir *d)
+{
+	if (d) {
+		free(d->path);
+		free(d);
+	}
+}
+
+int host_dir_writable(struct host_dir *d) { return _access(d->path, 2); }
+
+int host_dir_open_file(struct host_dir *d, const char *name, int flags, int mode)
+{
+	char *p = dir_file(d, name);
+	if (!p)
+		return -1;
+	int fd = -1;
+	if (is_reparse_point(p))
+		errno = ELOOP;
+	else
+		fd = host_open(p, flags, mode);
+	int e = errno;
+	free(p);
+	errno = e;
+	return fd;
+}
+
+int host_dir_stat(struct host_dir *d, const char *name, struct stat *st)
+{
+	char *p = dir_file(d, name);
+	if (!p)
+		return -1;
+	int r = -1;
+	if (is_reparse_point(p))
+		errno = ELOOP;
+	else
+		r = stat(p, st);
+	int e = errno;
+	free(p);
+	errno = e;
+	return r;
+}
+
+int host_dir_unlink(struct host_dir *d, const char *name)
+{
+	char *p = dir_file(d, name);
+	if (!p)
+		return -1;
+	int r = DeleteFileA(p) ? 0 : -1;
+	if (r < 0)
+		errno = errno_of(GetLastError());
+	free(p);
+	return r;
+}
+
+int host_dir_rename(struct host_dir *d, const char *from, const char *to)
+{
+	char *f = dir_file(d, from), *t = f ? dir_file(d, to) : NULL;
+	int r = -1;
+	if (t) {
+		r = MoveFileExA(f, t, MOVEFILE_REPLACE_EXISTING) ? 0 : -1;
+		if (r < 0)
+			errno = errno_of(GetLastError());
+	}
+	free(f);
+	free(t);
+	return r;
+}
+
+int host_dir_each(struct host_dir *d, void (*fn)(const char *name, void *arg), void *arg)
+{
+	char *pattern = dir_file(d, "*");
+	if (!pattern)
+		return -1;
+	WIN32_FIND_DATAA fd;
+	HANDLE h = FindFirstFileA(pattern, &fd);
+	free(pattern);
+	if (h == INVALID_HANDLE_VALUE) {
+		errno = errno_of(GetLastError());
+		return -1;
+	}
+	do
+		fn(fd.cFileName, arg);
+	while (FindNextFileA(h, &fd));
+	FindClose(h);
+	return 0;
 }

@@ -20,9 +20,11 @@ struct host_facts {
 	const char *dir_seps;    /* the directory separators: "/", or "\\/" */
 	char path_list_sep;      /* between PATH's directories: ':' or ';' */
 	const char *exe_suffix;  /* of an executable's file: "" or ".exe" */
+	const char *shlib_suffix; /* of a shared library's (GCC's LTO plugin): ".so" or ".dll" */
 	const char *null_device; /* "/dev/null" or "NUL" */
 	int drive_letters;       /* "C:" starts a path */
 	size_t command_line_max; /* longest command line a child gets, 0 when no such limit */
+	size_t wait_any_max;     /* most processes host_wait_any waits for at once, 0 when no such limit */
 };
 extern const struct host_facts host_facts;
 
@@ -46,7 +48,8 @@ struct host_io {
 
 /* Start ARGV (argv[0] found in PATH when it has no directory), no shell
  * involved, with IO (NULL: inherit).  0 and *PID, or an errno value
- * when it could not start. */
+ * when it could not start.  Started while interrupts are held
+ * (host_hold_interrupts), the child gets the signal mask from before. */
 int host_spawn(pid_t *pid, char *const argv[], const struct host_io *io);
 /* A pipe that children do not inherit (host_io gives an end to one):
  * 0, or -1 with errno set. */
@@ -59,6 +62,24 @@ void host_stop(pid_t pid);
 /* What a status means: the exit code, or -1 when a signal killed the
  * process, whose number goes to *SIG (0 when none did). */
 int host_status_exit(int status, int *sig);
+
+/* Wait until one of the N processes PIDS has ended (it is not waited
+ * for: host_wait does that) or, when SEM is not NULL, until a token of
+ * SEM is taken: the index of that process, or N for the token; -1 with
+ * errno set.  At most host_facts.wait_any_max processes (when set).  On
+ * POSIX it looks at every child (waitid): the caller must have no other
+ * child that may end meanwhile. */
+struct host_sem;
+long host_wait_any(const pid_t *pids, size_t n, struct host_sem *sem);
+/* GNU make's jobserver where it is a named semaphore (Windows:
+ * --jobserver-auth=NAME): the semaphore NAME, or NULL with errno set
+ * (ENOSYS where the jobserver is a pipe, which lib/jobs.c reads). */
+struct host_sem *host_sem_open(const char *name);
+/* Give a token back. */
+void host_sem_post(struct host_sem *sem);
+void host_sem_close(struct host_sem *sem);
+/* The processors this process may run on (its affinity mask), at least 1. */
+int host_cores(void);
 
 /* The name of signal SIG as strsignal gives it; *OUTSIDE is 1 when
  * it comes from outside (SIGKILL, SIGINT, SIGTERM, SIGHUP, SIGPIPE: the
@@ -135,6 +156,11 @@ unsigned long long host_mtime_ns(const struct stat *st);
 unsigned long long host_ctime_ns(const struct stat *st);
 /* The time of day in nanoseconds since the epoch; 0 when unknown. */
 unsigned long long host_realtime_ns(void);
+/* PATH's file's identity, symbolic links followed: its device and file
+ * number (st_dev and st_ino; on Windows, whose stat leaves st_ino 0,
+ * the volume's serial number and the file index).  0, or -1 with errno
+ * set. */
+int host_file_id(const char *path, unsigned long long id[2]);
 /* lstat (stat where the host has no symbolic links to speak of). */
 int host_lstat(const char *path, struct stat *st);
 /* The same file, unchanged: device, inode, size and modification time
@@ -149,5 +175,49 @@ char *host_self_path(void);
  * copy-on-write; NULL with errno set on failure.  host_unmap undoes it. */
 void *host_map(int fd, size_t size, int writable);
 void host_unmap(void *p, size_t size);
+/* The bytes free to us on the file system that holds DIR; -1 when the
+ * host cannot say. */
+long long host_free_bytes(const char *dir);
+/* ST's last access in nanoseconds since the epoch (as host_mtime_ns). */
+unsigned long long host_atime_ns(const struct stat *st);
+/* FD's file was used now: its access and modification times set to the
+ * present.  0, or -1 with errno set. */
+int host_touch(int fd);
+/* The permission bits of ST's file let others than its owner write to
+ * it (group or others); 0 where files have no such bits (Windows). */
+int host_others_may_write(const struct stat *st);
+/* ... let every user read it; 0 where files have no such bits. */
+int host_all_may_read(const struct stat *st);
+/* ST (host_lstat's) is a symbolic link that neither we nor the
+ * administrator own; 0 where there are none such (Windows). */
+int host_foreign_link(const struct stat *st);
+/* Hold back (HOLD 1) the signal that a write past the file size limit
+ * raises (SIGXFSZ), making it a failed write, and restore it (HOLD 0);
+ * nothing where there is none. */
+void host_hold_file_size_signal(int hold);
+
+/* --- A directory whose files are reached through it ------------------------ */
+
+/* A directory opened once; its files are named relative to it, no
+ * symbolic link in their place is followed and no special file blocks
+ * (POSIX: through a descriptor of the directory, openat).  The LTRANS
+ * cache's directory (lto/cache.c). */
+struct host_dir;
+/* Open PATH, a directory (its status in *ST): NULL with errno set. */
+struct host_dir *host_dir_open(const char *path, struct stat *st);
+void host_dir_close(struct host_dir *d);
+/* We may create and remove files in D: 0, or -1 with errno set. */
+int host_dir_writable(struct host_dir *d);
+/* host_open of NAME in D (HOST_O_NOFOLLOW and HOST_O_NONBLOCK implied). */
+int host_dir_open_file(struct host_dir *d, const char *name, int flags, int mode);
+/* host_lstat of NAME in D. */
+int host_dir_stat(struct host_dir *d, const char *name, struct stat *st);
+/* Remove NAME from D: 0, or -1 with errno set. */
+int host_dir_unlink(struct host_dir *d, const char *name);
+/* Rename FROM to TO in D, replacing TO: 0, or -1 with errno set. */
+int host_dir_rename(struct host_dir *d, const char *from, const char *to);
+/* FN(NAME, ARG) for each name in D ("." and ".." among them): 0, or -1
+ * with errno set when D cannot be read. */
+int host_dir_each(struct host_dir *d, void (*fn)(const char *name, void *arg), void *arg);
 
 #endif

@@ -42,15 +42,15 @@
 
 #include "jobs.h"
 #include "diag.h"
+#include "host.h"
+#include "makeflags.h"
 #include "process.h"
 #include "progpath.h"
 #include "tempfile.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -90,24 +90,8 @@ static volatile sig_atomic_t wake_fd = -1;  /* the dup a token wait blocks on */
 
 static int cores(void)
 {
-#ifdef CPU_COUNT_S
-	long conf = sysconf(_SC_NPROCESSORS_CONF);
-	for (size_t ncpu = conf > 0 ? (size_t)conf : 1024; ncpu <= 1u << 20; ncpu *= 2) {
-		cpu_set_t *set = CPU_ALLOC(ncpu);
-		size_t size = CPU_ALLOC_SIZE(ncpu);
-		if (!set)
-			break;
-		int r = sched_getaffinity(0, size, set), err = errno;
-		int n = r == 0 ? CPU_COUNT_S(size, set) : 0;
-		CPU_FREE(set);
-		if (n > 0)
-			return n < MAX_JOBS ? n : MAX_JOBS;
-		if (r == 0 || err != EINVAL) /* EINVAL: the mask is larger */
-			break;
-	}
-#endif
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n < MAX_JOBS ? (int)n : MAX_JOBS;
+	int n = host_cores();
+	return n < MAX_JOBS ? n : MAX_JOBS;
 }
 
 /* FD is open, a pipe or fifo, and can be read (WANT O_RDONLY) or written. */
@@ -134,34 +118,7 @@ static void find_jobserver(struct jobs *j)
 		j->why_not = xasprintf("%s environment variable is unset", diag_q("MAKEFLAGS"));
 		return;
 	}
-	char *auth = NULL;
-	for (const char *p = flags, *word = NULL; ; p++) {
-		if (*p && !isspace((unsigned char)*p)) {
-			if (!word)
-				word = p;
-			continue;
-		}
-		if (word) {
-			char *w = xstrndup(word, (size_t)(p - word));
-			int first = word == flags;
-			word = NULL;
-			if (strcmp(w, "--") == 0) {
-				free(w);
-				break;
-			}
-			if (!first || w[0] == '-') {
-				if (starts_with(w, "--jobserver-auth=") || starts_with(w, "--jobserver-fds=")) {
-					free(auth);
-					auth = xstrdup(strchr(w, '=') + 1);
-				} else if (starts_with(w, "-j") && isdigit((unsigned char)w[2])) {
-					j->make_jobs = atoi(w + 2);
-				}
-			}
-			free(w);
-		}
-		if (!*p)
-			break;
-	}
+	char *auth = makeflags_jobserver(flags, &j->make_jobs);
 
 	int r, w, end = 0;
 	if (!auth) {
@@ -197,14 +154,7 @@ struct jobs *jobs_open(const char *spec)
 {
 	struct jobs *j = xcalloc(1, sizeof *j);
 	j->rfd = j->wfd = j->fifo_fd = -1;
-	if (spec && *spec && strcmp(spec, "auto") != 0 && strcmp(spec, "jobserver") != 0) {
-		char *end;
-		errno = 0;
-		long n = strtol(spec, &end, 10);
-		if (!isdigit((unsigned char)*spec) || *end || errno || n < 1)
-			fatal("unrecognized argument to %s option: %s", diag_q("-flto="), diag_q(spec));
-		j->number = n < MAX_JOBS ? (int)n : MAX_JOBS;
-	}
+	j->number = jobs_spec_number(spec, MAX_JOBS);
 	j->warn = spec && strcmp(spec, "jobserver") == 0;
 	if (j->number != 1)
 		find_jobserver(j);

@@ -113,6 +113,10 @@ const struct obj_symbol *obj_symbol(const struct obj_file *f, size_t i);
  * obj_write writes to a temporary name beside PATH and renames it.
  * obj_begin_section gives the section's index (0, 1, ... in order). */
 struct obj_writer;
+/* The ELF section flags lto1 sets or clears itself (sh_flags, the ELF
+ * specification's values), here so that it needs no <elf.h>, which a
+ * host without an ELF target (Windows) lacks. */
+enum { OBJ_ELF_SHF_EXECINSTR = 0x4, OBJ_ELF_SHF_EXCLUDE = 0x80000000u };
 struct obj_writer *obj_create(enum obj_format format, unsigned machine, int is64);
 size_t obj_begin_section(struct obj_writer *w, const char *name, uint64_t flags, uint32_t align);
 /* The open section's ELF sh_entsize (for SHF_MERGE sections). */

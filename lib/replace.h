@@ -32,6 +32,9 @@ FILE *open_memstream(char **buf, size_t *len);
 int xgcc_fclose(FILE *f);
 #define fclose xgcc_fclose
 #endif
+#if !HAVE_EXPLICIT_BZERO
+void explicit_bzero(void *p, size_t n);
+#endif
 /* fnmatch with FLAGS 0 (lib/replace/fnmatch.c where the host has none) */
 #if HAVE_FNMATCH_H
 #include <fnmatch.h>

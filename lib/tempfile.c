@@ -143,7 +143,9 @@ static const char *temp_dir(void) { return host_temp_dir(); }
 static char *create(const char *suffix)
 {
 	const char *dir = temp_dir();
-	char *path = xasprintf("%s/ccXXXXXX%s", dir, suffix);
+	/* joined with the host's separator, as gcc does: "C:\\Temp\\ccX.s"
+	 * on Windows, whose -### lines xgcc's should match */
+	char *path = xasprintf("%s%cccXXXXXX%s", dir, host_facts.dir_seps[0], suffix);
 	int fd = host_mkstemps(path, (int)strlen(suffix));
 	if (fd < 0)
 		fatal("cannot create temporary file in %s: %s", dir, strerror(errno));
@@ -269,7 +271,7 @@ static void add_dir(char *path)
 char *temp_make_dir(void)
 {
 	const char *dir = temp_dir();
-	char *path = xasprintf("%s/ccXXXXXX", dir);
+	char *path = xasprintf("%s%cccXXXXXX", dir, host_facts.dir_seps[0]);
 	if (!host_mkdtemp(path))
 		fatal("cannot create temporary directory in %s: %s", dir, strerror(errno));
 	add_dir(path);

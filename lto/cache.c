@@ -55,18 +55,16 @@
 #include "backend.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "host.h"
 #include "obj.h"
 #include "tempfile.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -82,11 +80,10 @@ enum {
 
 struct lto_cache {
 	char *dir;
-	int dfd;                   /* DIR, opened once: entries are reached through it */
+	struct host_dir *d;        /* DIR, opened once: entries are reached through it */
 	int shared;                /* -flto-cache-shared: anyone's entries, if tagged with the secret */
 	uint8_t *secret;           /* -flto-cache-secret=FILE's bytes, or NULL */
 	size_t nsecret;
-	uid_t uid;
 	struct strvec program_paths; /* lto_cache_program's: skipped in the partitions */
 	mode_t entry_mode;         /* a new entry's permissions */
 	uint64_t limit;            /* bytes */
@@ -118,7 +115,7 @@ uint64_t lto_parse_size(const char *option, const char *s)
 uint8_t *lto_read_private_file(const char *file, size_t min, size_t max, const char *size_rule, size_t *n,
 			       const char **why)
 {
-	int fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = host_open(file, O_RDONLY | HOST_O_NOFOLLOW | HOST_O_NONBLOCK, 0);
 	struct stat st;
 	uint8_t *buf = NULL;
 	*why = NULL;
@@ -126,7 +123,7 @@ uint8_t *lto_read_private_file(const char *file, size_t min, size_t max, const c
 		*why = strerror(errno);
 	else if (!S_ISREG(st.st_mode))
 		*why = "not a regular file";
-	else if (st.st_mode & S_IROTH)
+	else if (host_all_may_read(&st))
 		*why = "every user can read it, so anyone could write entries";
 	else if ((uint64_t)st.st_size < min || (uint64_t)st.st_size > max)
 		*why = size_rule;
@@ -155,18 +152,18 @@ static uint8_t *read_secret(const char *file, size_t *n, const char **why)
 static const char *open_dir(struct lto_cache *c)
 {
 	struct stat st;
-	if (lstat(c->dir, &st) < 0)
+	if (host_lstat(c->dir, &st) < 0)
 		return strerror(errno);
-	if (S_ISLNK(st.st_mode) && st.st_uid != c->uid && st.st_uid != 0)
+	if (host_foreign_link(&st))
 		return "it is a symbolic link of another user";
-	c->dfd = open(c->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (c->dfd < 0 || fstat(c->dfd, &st) < 0)
+	c->d = host_dir_open(c->dir, &st);
+	if (!c->d)
 		return strerror(errno);
-	if (!c->shared && st.st_mode & (S_IWGRP | S_IWOTH))
+	if (!c->shared && host_others_may_write(&st))
 		return "other users can write to it (a cache shared on purpose needs -flto-cache-shared and a secret)";
-	if (!c->shared && st.st_uid != c->uid)
+	if (!c->shared && !host_owned_by_us(&st))
 		return "it belongs to another user (a cache shared on purpose needs -flto-cache-shared and a secret)";
-	if (faccessat(c->dfd, ".", W_OK | X_OK, AT_EACCESS) < 0)
+	if (host_dir_writable(c->d) < 0)
 		return strerror(errno);
 	mode_t mask = current_umask();
 	c->entry_mode = 0644 & ~mask;
@@ -177,8 +174,7 @@ static const char *open_dir(struct lto_cache *c)
 
 static void cache_free(struct lto_cache *c)
 {
-	if (c->dfd >= 0)
-		close(c->dfd);
+	host_dir_close(c->d);
 	if (c->secret)
 		explicit_bzero(c->secret, c->nsecret);
 	free(c->secret);
@@ -213,9 +209,10 @@ static void digest_program(struct lto_cache *c, struct digest *d, const char *pa
 	struct digest m;
 	digest_init(&m);
 	digest_str(&m, path);
-	const uint64_t id[] = { (uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
-				(uint64_t)st.st_mtim.tv_sec, (uint64_t)st.st_mtim.tv_nsec,
-				(uint64_t)st.st_ctim.tv_sec, (uint64_t)st.st_ctim.tv_nsec };
+	unsigned long long mtime = host_mtime_ns(&st), ctime = host_ctime_ns(&st), file[2] = { 0, 0 };
+	host_file_id(path, file);
+	const uint64_t id[] = { (uint64_t)file[0], (uint64_t)file[1], (uint64_t)st.st_size,
+				mtime / 1000000000u, mtime % 1000000000u, ctime / 1000000000u, ctime % 1000000000u };
 	for (size_t i = 0; i < sizeof id / sizeof *id; i++)
 		digest_u64(&m, id[i]);
 	char hex[DIGEST_HEX], memo[80];
@@ -224,8 +221,8 @@ static void digest_program(struct lto_cache *c, struct digest *d, const char *pa
 
 	uint8_t sum[DIGEST_SIZE];
 	struct stat ms;
-	int fd = openat(c->dfd, memo, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	int known = fd >= 0 && fstat(fd, &ms) == 0 && S_ISREG(ms.st_mode) && ms.st_uid == c->uid &&
+	int fd = host_dir_open_file(c->d, memo, O_RDONLY, 0);
+	int known = fd >= 0 && fstat(fd, &ms) == 0 && S_ISREG(ms.st_mode) && host_owned_by_us(&ms) &&
 		    ms.st_size == DIGEST_SIZE && read(fd, sum, DIGEST_SIZE) == DIGEST_SIZE;
 	if (fd >= 0)
 		close(fd);
@@ -290,12 +287,10 @@ struct lto_cache *lto_cache_open(struct strvec *opts, const char *driver, int ve
 		return NULL;
 	}
 	struct lto_cache *c = xcalloc(1, sizeof *c);
-	c->dfd = -1;
 	c->dir = xstrdup(dir);
 	c->limit = size && *size ? lto_parse_size("-flto-cache-size=", size) : (uint64_t)DEFAULT_MIB << 20;
 	c->verbose = verbose;
 	c->shared = shared;
-	c->uid = geteuid();
 	const char *why = NULL;
 	if (secret && *secret) {
 		c->secret = read_secret(secret, &c->nsecret, &why);
@@ -459,21 +454,21 @@ enum entry_state { ENTRY_NONE, ENTRY_OK, ENTRY_FOREIGN, ENTRY_BAD };
 static enum entry_state map_entry(const struct lto_cache *c, const char *key, int *fd, unsigned char **map,
 				  size_t *size)
 {
-	*fd = openat(c->dfd, key, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	*fd = host_dir_open_file(c->d, key, O_RDONLY, 0);
 	if (*fd < 0)
 		return errno == ENOENT ? ENTRY_NONE : ENTRY_FOREIGN;
 	struct stat st;
 	enum entry_state r = ENTRY_BAD;
-	unsigned char *m = MAP_FAILED;
-	if (fstat(*fd, &st) < 0 || !S_ISREG(st.st_mode) || (!c->shared && st.st_uid != c->uid))
+	unsigned char *m = NULL;
+	if (fstat(*fd, &st) < 0 || !S_ISREG(st.st_mode) || (!c->shared && !host_owned_by_us(&st)))
 		r = ENTRY_FOREIGN;
 	else if (st.st_size >= HEADER)
-		m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, *fd, 0);
-	if (m != MAP_FAILED) {
+		m = host_map(*fd, (size_t)st.st_size, 0);
+	if (m) {
 		if (entry_valid(c, key, m, (size_t)st.st_size))
 			r = ENTRY_OK;
 		else
-			munmap(m, (size_t)st.st_size);
+			host_unmap(m, (size_t)st.st_size);
 	}
 	if (r != ENTRY_OK) {
 		close(*fd);
@@ -488,7 +483,7 @@ static enum entry_state map_entry(const struct lto_cache *c, const char *key, in
 /* The object (LEN bytes at OBJ) into DEST: 1, or 0 with nothing left. */
 static int write_object(const char *dest, const void *obj, size_t len)
 {
-	int out = open(dest, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	int out = host_open(dest, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	int ok = out >= 0 && write_all(out, obj, len) == 0;
 	if (out >= 0 && close(out) < 0)
 		ok = 0;
@@ -510,10 +505,10 @@ static int create_temp(struct lto_cache *c, char name[64])
 {
 	static unsigned serial;
 	for (int tries = 0; tries < 100; tries++) {
-		struct timespec now;
-		clock_gettime(CLOCK_REALTIME, &now);
-		snprintf(name, 64, ".tmp-%ld-%u%06lx", (long)getpid(), serial++, (unsigned long)now.tv_nsec & 0xffffff);
-		int fd = openat(c->dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		unsigned long long now = host_realtime_ns();
+		snprintf(name, 64, ".tmp-%ld-%u%06lx", (long)getpid(), serial++,
+			 (unsigned long)(now % 1000000000u) & 0xffffff);
+		int fd = host_dir_open_file(c->d, name, O_WRONLY | O_CREAT | O_EXCL, 0600);
 		if (fd >= 0 || errno != EEXIST)
 			return fd;
 	}
@@ -528,8 +523,7 @@ static int enter_file(struct lto_cache *c, const char *name, mode_t mode, const 
 		      size_t nb)
 {
 	/* a full disk, or a file size limit, is an error return, not a signal */
-	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
-	sigaction(SIGXFSZ, &ign, &old);
+	host_hold_file_size_signal(1);
 	char temp[64];
 	int r = 0, out = create_temp(c, temp);
 	if (out < 0) {
@@ -538,17 +532,17 @@ static int enter_file(struct lto_cache *c, const char *name, mode_t mode, const 
 		char *path = xasprintf("%s/%s", c->dir, temp);
 		temp_register(path);
 		free(path);
-		int ok = fchmod(out, mode) == 0 && write_all(out, a, na) == 0 && write_all(out, b, nb) == 0;
+		int ok = host_fchmod(out, mode) == 0 && write_all(out, a, na) == 0 && write_all(out, b, nb) == 0;
 		if (close(out) < 0)
 			ok = 0;
-		if (!ok || renameat(c->dfd, temp, c->dfd, name) < 0) {
+		if (!ok || host_dir_rename(c->d, temp, name) < 0) {
 			int e = errno;
-			unlinkat(c->dfd, temp, 0);
+			host_dir_unlink(c->d, temp);
 			errno = e;
 			r = 2;
 		}
 	}
-	sigaction(SIGXFSZ, &old, NULL);
+	host_hold_file_size_signal(0);
 	return r;
 }
 
@@ -613,13 +607,13 @@ int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest)
 			fprintf(stderr, "lto1: LTRANS cache: %s/%s %s; compiling again\n", c->dir, key,
 				c->secret ? "fails the check of the secret (damaged, or written without it)"
 					  : "is damaged");
-		unlinkat(c->dfd, key, 0);
+		host_dir_unlink(c->d, key);
 		break;
 	case ENTRY_OK: {
 		int ok = write_object(dest, m + HEADER, size - HEADER);
-		munmap(m, size);
+		host_unmap(m, size);
 		if (ok) {
-			futimens(fd, NULL); /* recently used (only the owner's entries can be touched) */
+			host_touch(fd); /* recently used (only the owner's entries can be touched) */
 			c->local_hits++;
 		}
 		close(fd);
@@ -631,16 +625,16 @@ int lto_cache_fetch(struct lto_cache *c, const char *key, const char *dest)
 
 void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
 {
-	int fd = open(src, O_RDONLY | O_CLOEXEC);
+	int fd = host_open(src, O_RDONLY, 0);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		if (fd >= 0)
 			close(fd);
 		return; /* not made: the backend said why */
 	}
-	void *m = st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	void *m = st.st_size ? host_map(fd, (size_t)st.st_size, 0) : NULL;
 	close(fd);
-	if (m == MAP_FAILED)
+	if (st.st_size && !m)
 		return;
 	size_t len = (size_t)st.st_size;
 	unsigned char head[HEADER];
@@ -656,25 +650,55 @@ void lto_cache_store(struct lto_cache *c, const char *key, const char *src)
 		free(entry);
 	}
 	if (m)
-		munmap(m, len);
+		host_unmap(m, len);
 }
 
 struct entry {
 	char *name;
-	struct timespec used;
+	unsigned long long used; /* ns */
 	uint64_t size;
 };
 
 static int older(const void *a, const void *b)
 {
-	const struct timespec *x = &((const struct entry *)a)->used, *y = &((const struct entry *)b)->used;
-	return x->tv_sec != y->tv_sec ? (x->tv_sec > y->tv_sec) - (x->tv_sec < y->tv_sec)
-				      : (x->tv_nsec > y->tv_nsec) - (x->tv_nsec < y->tv_nsec);
+	unsigned long long x = ((const struct entry *)a)->used, y = ((const struct entry *)b)->used;
+	return (x > y) - (x < y);
 }
 
 static int is_key(const char *name)
 {
 	return strlen(name) == DIGEST_HEX - 1 && strspn(name, "0123456789abcdef") == DIGEST_HEX - 1;
+}
+
+/* The entries prune found, and their size. */
+struct survey {
+	struct lto_cache *c;
+	struct entry *e;
+	size_t n, cap;
+	uint64_t total;
+	time_t now;
+};
+
+static void survey_one(const char *name, void *arg)
+{
+	struct survey *v = arg;
+	struct stat st;
+	int temp = !strncmp(name, ".tmp-", 5);
+	if ((!temp && !is_key(name)) || host_dir_stat(v->c->d, name, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (!v->c->shared && !host_owned_by_us(&st)))
+		return;
+	if (temp) {
+		if (v->now - st.st_mtime > STALE_TEMP_SECONDS)
+			host_dir_unlink(v->c->d, name);
+		return;
+	}
+	if (v->n == v->cap)
+		v->e = xrealloc(v->e, (v->cap = v->cap ? 2 * v->cap : 64) * sizeof *v->e);
+	/* the later of the times: a hit touches both, a mount with
+	 * noatime or relatime updates only the mtime */
+	unsigned long long a = host_atime_ns(&st), m = host_mtime_ns(&st);
+	v->e[v->n++] = (struct entry){ xstrdup(name), a > m ? a : m, (uint64_t)st.st_size };
+	v->total += (uint64_t)st.st_size;
 }
 
 /* Remove the least recently used entries until the cache holds at most
@@ -683,46 +707,16 @@ static int is_key(const char *name)
  * the user's own, are candidates: nothing is followed. */
 static void prune(struct lto_cache *c)
 {
-	int fd = dup(c->dfd);
-	DIR *dh = fd >= 0 ? fdopendir(fd) : NULL;
-	if (!dh) {
-		if (fd >= 0)
-			close(fd);
+	struct survey v = { .c = c, .now = time(NULL) };
+	if (host_dir_each(c->d, survey_one, &v) < 0)
 		return;
-	}
-	rewinddir(dh);
-	struct entry *e = NULL;
-	size_t n = 0, cap = 0;
-	uint64_t total = 0;
-	time_t now = time(NULL);
-	struct dirent *de;
-	while ((de = readdir(dh))) {
-		struct stat st;
-		int temp = !strncmp(de->d_name, ".tmp-", 5);
-		if ((!temp && !is_key(de->d_name)) || fstatat(c->dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-		    !S_ISREG(st.st_mode) || (!c->shared && st.st_uid != c->uid))
-			continue;
-		if (temp) {
-			if (now - st.st_mtime > STALE_TEMP_SECONDS)
-				unlinkat(c->dfd, de->d_name, 0);
-			continue;
-		}
-		if (n == cap)
-			e = xrealloc(e, (cap = cap ? 2 * cap : 64) * sizeof *e);
-		/* the later of the times: a hit touches both, a mount with
-		 * noatime or relatime updates only the mtime */
-		struct timespec t = st.st_atim.tv_sec > st.st_mtim.tv_sec ? st.st_atim : st.st_mtim;
-		e[n++] = (struct entry){ xstrdup(de->d_name), t, (uint64_t)st.st_size };
-		total += (uint64_t)st.st_size;
-	}
-	closedir(dh);
-	qsort(e, n, sizeof *e, older);
-	for (size_t i = 0; i < n && total > c->limit; i++)
-		if (unlinkat(c->dfd, e[i].name, 0) == 0 || errno == ENOENT)
-			total -= e[i].size;
-	for (size_t i = 0; i < n; i++)
-		free(e[i].name);
-	free(e);
+	qsort(v.e, v.n, sizeof *v.e, older);
+	for (size_t i = 0; i < v.n && v.total > c->limit; i++)
+		if (host_dir_unlink(c->d, v.e[i].name) == 0 || errno == ENOENT)
+			v.total -= v.e[i].size;
+	for (size_t i = 0; i < v.n; i++)
+		free(v.e[i].name);
+	free(v.e);
 }
 
 void lto_cache_close(struct lto_cache *c, size_t hits, size_t n)

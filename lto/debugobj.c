@@ -36,7 +36,6 @@
 #include "diag.h"
 
 #include <ctype.h>
-#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,9 +107,9 @@ static int write_debug_object(const struct lto_input *in, const char *path, int 
 			const struct obj_section *s = obj_section(f, i);
 			if (!is_kept(s))
 				continue;
-			uint64_t flags = s->flags & ~(uint64_t)SHF_EXCLUDE;
+			uint64_t flags = s->flags & ~(uint64_t)OBJ_ELF_SHF_EXCLUDE;
 			if (strcmp(s->name, STACK_NOTE) == 0)
-				flags &= ~(uint64_t)SHF_EXECINSTR;
+				flags &= ~(uint64_t)OBJ_ELF_SHF_EXECINSTR;
 			/* ".gnu.debuglto_.debug_info" -> ".debug_info" */
 			const char *name = rename && is_early_debug(s) ? s->name + strlen(EARLY_DEBUG_PREFIX)
 								       : s->name;

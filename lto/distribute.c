@@ -35,6 +35,7 @@
 #include "lto1.h"
 
 #include "diag.h"
+#include "host.h"
 #include "fileinfo.h"
 #include "obj.h"
 #include "process.h"
@@ -120,8 +121,11 @@ static char *job_directory(const struct run_plan *p)
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		*slash = 0;
-	char real[PATH_MAX];
-	return xstrdup(realpath(slash ? dir : ".", real) ? real : dir);
+	char *real = host_real_path(slash ? dir : ".");
+	if (!real)
+		return dir;
+	free(dir);
+	return real;
 }
 
 /* A JSON array of strings; NULL when one is not UTF-8. */
@@ -249,7 +253,9 @@ int lto_distribute(const struct lto_distributor *d, const struct run_plan *p, st
 			break;
 	if (!why && c.status == 0)
 		return 0;
-	char *how = killed ? xasprintf("was killed by signal %d (%s)", c.status - 128, strsignal(c.status - 128))
+	int outside;
+	char *how = killed ? xasprintf("was killed by signal %d (%s)", c.status - 128,
+				       host_signal_text(c.status - 128, &outside))
 		  : c.status ? xasprintf("failed (exit status %d)", c.status) : xstrdup("reported success");
 	if (why)
 		diag(DIAG_ERROR, "the LTO distributor %s %s; job %zu (%s): %s", diag_q(d->prog), how, bad,

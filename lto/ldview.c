@@ -33,7 +33,6 @@
 
 #include "diag.h"
 
-#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,7 +47,7 @@ static int write_groups(const struct strvec *keys, const char *like, const char 
 	char *err = NULL;
 	struct obj_writer *w = obj_create(OBJ_ELF, obj_machine(f), obj_is64(f));
 	for (size_t i = 0; i < keys->n; i++) {
-		obj_begin_section(w, keys->v[i], SHF_EXCLUDE, 1);
+		obj_begin_section(w, keys->v[i], OBJ_ELF_SHF_EXCLUDE, 1);
 		obj_set_comdat(w);
 		obj_end_section(w);
 	}

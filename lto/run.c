@@ -43,6 +43,7 @@
 #include "backend.h"
 #include "diag.h"
 #include "fileinfo.h"
+#include "host.h"
 #include "stagetime.h"
 #include "jobs.h"
 #include "process.h"
@@ -55,7 +56,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 /* The partitioning when the cache is on and the link names none: see
@@ -180,8 +180,8 @@ static void report_silent_failure(const char *name, int status, const char *err_
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		*slash = 0;
-	struct statvfs vfs;
-	int full = statvfs(slash ? dir : ".", &vfs) == 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < (64u << 10);
+	long long free_bytes = host_free_bytes(slash ? dir : ".");
+	int full = free_bytes >= 0 && free_bytes < (64 << 10);
 	char *what = status > 0 && status < 128 ? xasprintf("%s returned %d exit status", name, status)
 						 : xasprintf("%s failed", name);
 	/* the backend always says why it fails: with nothing in its file,

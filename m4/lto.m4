@@ -36,10 +36,6 @@ AC_ARG_ENABLE([lto],
 AS_CASE([$enable_lto], [yes|no|default], [],
         [AC_MSG_ERROR([--enable-lto takes no value: '$enable_lto'])])
 xgcc_lto_request=$enable_lto
-# lto1 has no Windows build yet (configure.ac: xgcc_host_win32)
-AS_IF([test "x$xgcc_host_win32" = xyes], [
-  AS_IF([test $xgcc_lto_request = yes], [AC_MSG_ERROR([--enable-lto: lto1 has no Windows build yet])])
-  xgcc_lto_request=no])
 
 # xgcc_lto_target TRIPLET: set xgcc_lto_ok and xgcc_lto_reader.
 xgcc_lto_target ()
@@ -67,11 +63,13 @@ xgcc_lto_target ()
 }
 
 # xgcc_lto_check_as TRIPLET: does TRIPLET's assembler (as for the host's
-# own triplet, else TRIPLET-as) take the 1-byte aligned LTO section?
+# own triplet, else TRIPLET-as; on a Windows host, whose as.exe does not
+# run here, the build system's TRIPLET-as) take the 1-byte aligned LTO
+# section?
 # Cached in xgcc_cv_as_lto_section_TRIPLET (yes/no).
 xgcc_lto_check_as ()
 {
-  AS_IF([test "x$[]1" = "x$host" || test "x$[]1" = "x$host_alias"],
+  AS_IF([test "x$xgcc_host_win32" != xyes && { test "x$[]1" = "x$host" || test "x$[]1" = "x$host_alias"; }],
         [xgcc_lto_as=as], [xgcc_lto_as=$[]1-as])
   AS_VAR_PUSHDEF([xgcc_cv], [xgcc_cv_as_lto_section_$[]1])
   AC_CACHE_CHECK([whether $xgcc_lto_as accepts a 1-byte aligned section], [xgcc_cv], [

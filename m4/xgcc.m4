@@ -191,7 +191,8 @@ AC_CHECK_LIB([jansson], [json_dump_file], [JANSSON_LIBS=-ljansson],
   [AC_MSG_ERROR([libjansson not found: install libjansson-dev])])
 AC_SUBST([JANSSON_LIBS])
 dnl the LTRANS cache's remote (lto/remote.c): HTTP(S) through libcurl, Redis
-dnl through hiredis; not on a Windows host, where lto1 is not built yet
+dnl through hiredis; not on a Windows host (no build of them for it here:
+dnl lto/remote-none.c refuses a remote there)
 CURL_LIBS= HIREDIS_LIBS=
 AS_IF([test "x$xgcc_host_win32" != xyes], [
 AC_CHECK_HEADER([curl/curl.h], [],
@@ -205,6 +206,7 @@ AC_CHECK_LIB([hiredis], [redisConnectWithTimeout], [HIREDIS_LIBS=-lhiredis],
   [AC_MSG_ERROR([libhiredis not found: install libhiredis-dev])])
 ])
 AC_SUBST([HIREDIS_LIBS])
+AM_CONDITIONAL([XGCC_REMOTE_CACHE], [test -n "$CURL_LIBS"])
 AC_SUBST([Z_LIBS])
 AC_SUBST([ZSTD_LIBS])
 ])

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# The parallel job runner (lib/jobs.c) through testsuite/jobtest: the
+# The parallel job runners: lib/jobs.c through testsuite/jobtest (the
+# end: lib/jobs-host.c, Windows' runner, through testsuite/jobtest-host): the
 # -flto=N / auto / jobserver limits, GNU make's jobserver (pipes from a
 # real make -j4, a fifo built here), tokens always given back, failures
 # and SIGINT stopping the jobs.
@@ -310,4 +311,55 @@ jobtest: error: cannot execute '$WORK/no/such/prog': No such file or directory"
 	assert_equal "$status" 130
 	wait_for_no_process "$JOBMARK" || fail "a job outlived jobtest"
 	assert_tokens_back '+-'
+}
+
+# ------------------------------------- the host layer's runner (Windows')
+
+# lib/jobs-host.c, the runner Windows builds use, here over POSIX's host
+# layer (testsuite/jobtest-host): the same limits, failures and reports;
+# its jobserver is Windows' semaphore, which POSIX has not, so it says so
+# and uses the cores.
+
+@test "host runner: -flto=3 runs three jobs at once, never four; -flto=1 one after another" {
+	run "$XGCC_BUILDDIR/testsuite/jobtest-host" 3 7 -- ./job.sh {} 3
+	assert_success
+	assert_output 'limit 3 jobserver 0'
+	assert_jobs 7 3
+	rm -rf "$JOBDIR" && mkdir -p "$JOBDIR/started" "$JOBDIR/running"
+	run "$XGCC_BUILDDIR/testsuite/jobtest-host" 1 3 -- ./job.sh {} 1
+	assert_success
+	run paste -d' ' - - <"$JOBDIR/log"
+	assert_output $'start 0 end 0\nstart 1 end 1\nstart 2 end 2'
+}
+
+@test "host runner: plain -flto uses the cores; a jobserver it cannot open is said, a bad number is fatal" {
+	run "$XGCC_BUILDDIR/testsuite/jobtest-host" '' 2 -- true
+	assert_success
+	assert_output "limit $(cores) jobserver 0"
+	MAKEFLAGS=' -j4 --jobserver-auth=gmake_semaphore_1' run "$XGCC_BUILDDIR/testsuite/jobtest-host" jobserver 2 -- true
+	assert_success
+	assert_line "limit $(cores) jobserver 0"
+	assert_line --partial "jobtest-host: warning: jobserver is not available: cannot open the jobserver's semaphore 'gmake_semaphore_1'"
+	run "$XGCC_BUILDDIR/testsuite/jobtest-host" 3x 1 -- true
+	assert_failure 1
+	assert_line "jobtest-host: fatal error: unrecognized argument to '-flto=' option: '3x'"
+}
+
+@test "host runner: a failing job stops its siblings; a crash and a command that cannot start are reported" {
+	local t0=$SECONDS
+	JOB_FAIL=0 JOB_HANG=1 run timeout 25 "$XGCC_BUILDDIR/testsuite/jobtest-host" 2 5 -- ./job.sh {} 2
+	assert_failure 1
+	assert_output $'limit 2 jobserver 0\njobtest-host: error: job.sh returned 3 exit status'
+	[ $((SECONDS - t0)) -lt 15 ] || fail "the sleeping sibling was not stopped"
+	wait_for_no_process "$JOBMARK" || fail "the sleeping sibling outlived jobtest-host"
+	assert_equal "$(find "$JOBDIR/started" -type f | wc -l)" 2
+	printf '#!/bin/sh\nulimit -c 0\n[ "$1" = 1 ] && kill -SEGV $$\nexit 0\n' >crash.sh
+	chmod +x crash.sh
+	run "$XGCC_BUILDDIR/testsuite/jobtest-host" 2 2 -- ./crash.sh {}
+	assert_failure 1
+	assert_output $'limit 2 jobserver 0\njobtest-host: internal compiler error: Segmentation fault signal terminated program crash.sh'
+	run "$XGCC_BUILDDIR/testsuite/jobtest-host" 2 3 -- "$WORK/no/such/prog"
+	assert_failure 1
+	assert_output "limit 2 jobserver 0
+jobtest-host: error: cannot execute '$WORK/no/such/prog': No such file or directory"
 }

@@ -24,6 +24,7 @@
 
 #include "about.h"
 #include "backend.h"
+#include "host.h"
 #include "diag.h"
 #include "fileinfo.h"
 #include "process.h"
@@ -66,6 +67,15 @@ static const char *parse_name(const char *base, char **triplet)
  * knows its program directories; a cross GCC installed since is asked
  * where its lto-wrapper is, which the plugin sits beside (gcc's
  * -print-prog-name= finds only executables). */
+/* The plugin's file name: liblto_plugin.so, or .dll on Windows. */
+static const char *plugin_name(void)
+{
+	static char *name;
+	if (!name)
+		name = xasprintf("liblto_plugin%s", host_facts.shlib_suffix);
+	return name;
+}
+
 static char *target_plugin(const char *triplet, const char **tool_prefix)
 {
 	const struct target *t = target_find(triplet ? triplet : backend_triplet());
@@ -74,14 +84,14 @@ static char *target_plugin(const char *triplet, const char **tool_prefix)
 	if (!triplet || backend_select(triplet)) {
 		*tool_prefix = backend_current() == backends[0] ? "" : t->tool_prefix;
 		struct strvec progs = { 0 };
-		strvec_split(&progs, backend_programs(), ':');
-		return file_in_dirs(&progs, "liblto_plugin.so", file_is_regular);
+		strvec_split(&progs, backend_programs(), host_facts.path_list_sep);
+		return file_in_dirs(&progs, plugin_name(), file_is_regular);
 	}
 	*tool_prefix = t->tool_prefix;
 	char *gcc = xasprintf("%sgcc", t->tool_prefix);
 	char *out = temp_make(".txt");
 	char *argv[] = { gcc, (char *)"-print-prog-name=lto-wrapper", NULL };
-	struct spawn_cmd cmd = { .argv = argv, .name = gcc, .out_path = out, .err_path = "/dev/null" };
+	struct spawn_cmd cmd = { .argv = argv, .name = gcc, .out_path = out, .err_path = host_facts.null_device };
 	struct strvec lines = { 0 };
 	if (spawn_pipeline(&cmd, 1, 0) || strvec_read_lines(&lines, out) != 0 || lines.n == 0)
 		return NULL;
@@ -89,7 +99,7 @@ static char *target_plugin(const char *triplet, const char **tool_prefix)
 	if (!slash)
 		return NULL; /* gcc prints the bare name when it has no such program */
 	*slash = '\0';
-	char *plugin = xasprintf("%s/liblto_plugin.so", lines.v[0]);
+	char *plugin = xasprintf("%s/%s", lines.v[0], plugin_name());
 	return file_is_regular(plugin) ? plugin : NULL;
 }
 
@@ -138,21 +148,22 @@ int main(int argc, char **argv)
 
 	const char *tool_prefix;
 	char *backend_plugin = target_plugin(triplet, &tool_prefix);
-	char *plugin = file_in_dirs(&prefixes, "liblto_plugin.so", file_is_regular);
+	char *plugin = file_in_dirs(&prefixes, plugin_name(), file_is_regular);
 	if (!plugin)
 		plugin = backend_plugin;
 	if (!plugin)
-		fatal("cannot find the LTO plugin %s of the backend GCC %s of %s", diag_q("liblto_plugin.so"),
-		      diag_qf("%sgcc", tool_prefix), triplet);
+		fatal("cannot find the LTO plugin %s of the backend GCC %s of %s", diag_q(plugin_name()),
+		      diag_qf("%sgcc", tool_prefix), triplet ? triplet : backend_triplet());
 
 	/* The tool: in the -B prefixes, the backend's program directories
 	 * (a cross GCC's among them: TARGET/bin of its tool directory),
 	 * then PATH under the target's prefix, as gcc-ar. */
-	char *exe = file_in_dirs(&prefixes, tool, file_is_exec);
+	char *tool_file = xasprintf("%s%s", tool, host_facts.exe_suffix);
+	char *exe = file_in_dirs(&prefixes, tool_file, file_is_exec);
 	if (!exe && backend_select(triplet ? triplet : backend_triplet())) {
 		struct strvec progs = { 0 };
-		strvec_split(&progs, backend_programs(), ':');
-		exe = file_in_dirs(&progs, tool, file_is_exec);
+		strvec_split(&progs, backend_programs(), host_facts.path_list_sep);
+		exe = file_in_dirs(&progs, tool_file, file_is_exec);
 	}
 	if (!exe)
 		exe = xasprintf("%s%s", tool_prefix, tool);
