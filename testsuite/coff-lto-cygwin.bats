@@ -84,7 +84,7 @@ markers_row() {
 	setup_row "$@"
 	printf 'int __gnu_lto_v1;\nint fake(void) { return 0; }\n' >marked.c
 	"$MINGW-gcc" -fcommon -c marked.c
-	"$MINGW-nm" --target=default marked.o | grep -q " C ${P}__gnu_lto_v1\$"
+	raw_nm "$MINGW-nm" marked.o | grep -q " C ${P}__gnu_lto_v1\$"
 	collect2 -r -o r.o marked.o
 	assert_failure
 	assert_output --partial "marked.o: has the LTO marker but no .gnu.lto_ sections"

@@ -6,8 +6,8 @@
 # xgcc gave the assembler a second file defining the GCC 4.5 marker
 # __gnu_lto_v1; collect2 finds LTO objects by their sections (and still
 # reads that marker in objects that have it: scan-paths.bats).
-# nm needs an explicit target, or binutils loads the LTO plugin and hides
-# the raw symbols.
+# nm needs an explicit target (raw_nm), or binutils load the LTO plugin
+# and show the IR's symbols instead of the raw ones.
 load helper
 
 setup() {
@@ -15,7 +15,7 @@ setup() {
 	printf 'int f(int x) { return x + 1; }\nint main(void) { return f(-1); }\n' >a.c
 }
 
-syms() { nm --target=default "$1" | awk '{ print $NF }' | sort | tr '\n' ' '; }
+syms() { raw_nm nm "$1" | awk '{ print $NF }' | sort | tr '\n' ' '; }
 
 # same_object DRIVER ARGS...: the reference driver and xgcc's compile a.c
 # with ARGS to the same bytes, and the object is an LTO one

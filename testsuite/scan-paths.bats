@@ -11,7 +11,7 @@ load helper
 # "plain"
 expect() {
 	local syms
-	syms=$("$2" --target=default -P "$1" 2>/dev/null | awk '{ print $1 }')
+	syms=$(raw_nm "$2" -P "$1" 2>/dev/null | awk '{ print $1 }')
 	if grep -qx "${4:-}__gnu_lto_slim" <<<"$syms"; then
 		echo slim
 	elif grep -qx "${4:-}__gnu_lto_v1" <<<"$syms" || "$3" -h "$1" | grep -q ' \.gnu\.lto_'; then
@@ -83,8 +83,8 @@ sources() {
 	printf 'int __gnu_lto_v1;\nint fake(void) { return 0; }\n' >global.c
 	printf 'static int __gnu_lto_slim __attribute__((used));\nint fake2(void) { return 0; }\n' >local.c
 	gcc -fcommon -c global.c local.c
-	nm --target=default -P global.o | grep -q '^__gnu_lto_v1 C '
-	nm --target=default -P local.o | grep -q '^__gnu_lto_slim b '
+	raw_nm nm -P global.o | grep -q '^__gnu_lto_v1 C '
+	raw_nm nm -P local.o | grep -q '^__gnu_lto_slim b '
 	for f in global local; do
 		run "$XGCC" -nostdlib -r "$f.o" -o out.o
 		assert_failure
@@ -134,7 +134,7 @@ mingw_row() {
 	# the marker alone, with the target's prefix
 	printf 'int __gnu_lto_v1;\n' >marked.c
 	"$t-gcc" -fcommon -c marked.c
-	"$t-nm" --target=default -P marked.o | grep -q "^${prefix}__gnu_lto_v1 C "
+	raw_nm "$t-nm" -P marked.o | grep -q "^${prefix}__gnu_lto_v1 C "
 	run "$cc" -nostdlib -r marked.o -o out3.o
 	assert_failure
 	assert_output --partial "marked.o: has the LTO marker but no .gnu.lto_ sections"
@@ -209,7 +209,7 @@ bad_nm() {
 	objcopy -O symbolsrec f.o f.srec
 	grep -q '^  __gnu_lto_slim ' f.srec
 	ar rcS libs.a f.srec
-	nm --target=default -A -P libs.a | grep -q '^libs\.a\[f\.srec\]: __gnu_lto_slim '
+	raw_nm nm -A -P libs.a | grep -q '^libs\.a\[f\.srec\]: __gnu_lto_slim '
 	run "$XGCC" m.o libs.a -o p
 	assert_failure
 	assert_output --regexp '^collect2: error: libs\.a@0x[0-9a-f]+: has the LTO marker but is not an object collect2 can read \(ELF or PE-COFF\)$'
