@@ -41,11 +41,16 @@ same_object() {
 }
 
 @test "the assembler of an -flto compile gets gcc's arguments, -pipe too" {
+	# the assembler as gcc names it: "as", or Debian's GCC 15 and later's
+	# /usr/bin/x86_64-linux-gnu-as (path_tool_prefix)
+	local as as_re
+	as=$("$REF_GCC" -print-prog-name=as)
+	as_re=$(printf '%s' "$as" | sed 's/[].[\\*^$]/\\&/g')
 	run "$XGCC" -### -flto -c a.c
 	assert_success
-	assert_line --regexp '^ as --64 -o a\.o [^ ]+\.s$'
+	assert_line --regexp "^ $as_re --64 -o a\\.o [^ ]+\\.s\$"
 	run "$XGCC" -### -pipe -flto -c a.c
-	assert_line ' as --64 -o a.o'
+	assert_line " $as --64 -o a.o"
 }
 
 @test "LTO objects link by their sections: slim ones through lto1, fat ones as plain code too" {
