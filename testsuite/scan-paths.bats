@@ -192,12 +192,13 @@ bad_nm() {
 	XGCC_COLLECT2_TRACE=1 run "$XGCC" -v -B"$PWD/bad/" -O2 m.o -L. -ls -o p
 	assert_failure
 	assert_line "collect2: read by the object layer and nm: ./libs.a (1 member in a format only nm reads)"
-	assert_line --regexp "^$PWD/bad//nm --target=default -A -P \\./libs\\.a$"
+	# the member, copied out of the archive (collect/nm.c)
+	assert_line --regexp "^$PWD/bad//nm --target=default -A -P $TMPDIR/cc[A-Za-z0-9]{6}\\.member$"
 	assert_line "collect2: fatal error: $PWD/bad//nm returned 2 exit status"
 	# with the real nm: no marker there, the link goes on
 	XGCC_COLLECT2_TRACE=1 run "$XGCC" -v -O2 m.o -L. -ls -o p
 	assert_success
-	assert_line --regexp '^nm --target=default -A -P \./libs\.a$'
+	assert_line --regexp "^nm --target=default -A -P $TMPDIR/cc[A-Za-z0-9]{6}\\.member$"
 	assert_line --regexp '^collect2: LTO input: \./libs\.a@0x[0-9a-f]+ \(slim, member f\.o\)$'
 	run ./p
 	assert_success
@@ -215,4 +216,33 @@ bad_nm() {
 	run "$XGCC" m.o libs.a -o p
 	assert_failure
 	assert_output --regexp '^collect2: error: libs\.a@0x[0-9a-f]+: has the LTO marker but is not an object collect2 can read \(ELF or PE-COFF\)$'
+	assert_no_temps
+}
+
+@test "nm's lines name the member they come from: an LTO object's namesake in another format is judged alone" {
+	# Both members are f.o.  Binutils 2.46 and later load GCC's LTO plugin
+	# even with --target=default and show the LTO object's IR symbols, not
+	# its marker: when nm ran over the archive, the symbolsrec member's
+	# marker line was taken for the first f.o's and the link went on.
+	printf 'int f(void) { return 3; }\n' >f.c
+	printf 'int f(void);\nint main(void) { return f() - 3; }\n' >m.c
+	gcc -c m.c
+	"$XGCC" -O2 -flto -c f.c
+	mkdir s
+	objcopy -O symbolsrec f.o s/f.o
+	ar rcS libs.a f.o s/f.o
+	[ "$(ar t libs.a | tr '\n' ' ')" = "f.o f.o " ]
+	run "$XGCC" m.o libs.a -o p
+	assert_failure
+	assert_output --regexp '^collect2: error: libs\.a@0x[0-9a-f]+: has the LTO marker but is not an object collect2 can read \(ELF or PE-COFF\)$'
+	# and the namesake without the marker: the LTO object links
+	echo 'int g(int x) { return x; }' >g.c
+	gcc -c g.c
+	objcopy -O symbolsrec g.o s/f.o
+	rm libs.a && ar rcS libs.a f.o s/f.o
+	run "$XGCC" -O2 m.o libs.a -o p
+	assert_success
+	run ./p
+	assert_success
+	assert_no_temps
 }
