@@ -81,11 +81,14 @@ void nm_mark_line(const struct link *l, const struct nm_file *files, size_t nfil
 }
 
 /* The members only nm reads, each in a file of its own: a copy of its
- * bytes (removed by the caller), or the file a thin archive names. */
-static struct nm_file *member_files(const struct link *l, size_t *nfiles)
+ * bytes, DIR/N for the Nth file (DIR made here on the first, emptied and
+ * removed at exit, however many members there are; the caller removes
+ * them sooner), or the file a thin archive names. */
+static struct nm_file *member_files(const struct link *l, size_t *nfiles, char **dir)
 {
 	struct nm_file *files = NULL;
 	size_t n = 0;
+	*dir = NULL;
 	for (size_t i = 0; i < l->ninputs; i++) {
 		const struct input *in = &l->inputs[i];
 		if (!needs_nm(in) || link_same_file_before(l, in))
@@ -104,7 +107,9 @@ static struct nm_file *member_files(const struct link *l, size_t *nfiles)
 			char *err = NULL;
 			if (!a && !(a = ar_open(in->path, &err)))
 				stop("%s", err);
-			char *path = temp_make_scratch(".member");
+			if (!*dir)
+				*dir = temp_make_dir();
+			char *path = xasprintf("%s/%zu", *dir, n);
 			FILE *f = fopen(path, "wb");
 			if (!f || fwrite(ar_member_data(a, m), 1, (size_t)mem->m.size, f) != (size_t)mem->m.size ||
 			    fclose(f) != 0)
@@ -158,7 +163,8 @@ static int run_nm(const struct link *l, const struct nm_file *files, size_t nfil
 void nm_scan(struct link *l)
 {
 	size_t nfiles;
-	struct nm_file *files = member_files(l, &nfiles);
+	char *dir;
+	struct nm_file *files = member_files(l, &nfiles, &dir);
 	char *out = NULL;
 	int ran = nfiles && run_nm(l, files, nfiles, &out) == 0;
 	/* the copies are gone now, not at exit: a collect2 killed later
@@ -166,6 +172,8 @@ void nm_scan(struct link *l)
 	for (size_t k = 0; k < nfiles; k++)
 		if (files[k].temp)
 			unlink(files[k].path);
+	if (dir)
+		rmdir(dir);
 	int **member_marked = xcalloc(l->ninputs, sizeof *member_marked);
 	for (size_t i = 0; i < l->ninputs; i++)
 		member_marked[i] = xcalloc(l->inputs[i].nmembers + 1, sizeof **member_marked);

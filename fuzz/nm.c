@@ -3,11 +3,11 @@
  * __gnu_lto_slim of the archive members nm reads by the files it names:
  * each member copied to a file of its own.  The link has an object
  * "a.o" and an archive "lib.a" with members x.o, y.o and x.o again,
- * copied to "cc1.member" and "cc12.member" (one path a prefix of
- * another), the third the file "dir [1]/b: c.o" of a thin archive (a
- * path with blanks, brackets and ": "); the first input byte picks the
- * target (symbol prefix "" or "_"), the rest is nm's output, line by
- * line.  Seeds: the real output of nm over the seed objects and
+ * the first two copied to "ccAbCdEf/1" and "ccAbCdEf/12" (one path a
+ * prefix of the other), the third the file "dir [1]/b: c.o" of a thin
+ * archive (a path with blanks, brackets and ": "); the first input byte
+ * picks the target (symbol prefix "" or "_"), the rest is nm's output,
+ * line by line.  Seeds: the real output of nm over the seed objects and
  * archives (fuzz/seeds). */
 #include "config.h"
 #include "fuzz.h"
@@ -31,8 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	struct link l = { .target = t, .inputs = inputs, .ninputs = 2 };
 	const struct nm_file files[3] = {
-		{ .path = "cc1.member", .input = 1, .member = 0, .temp = 1 },
-		{ .path = "cc12.member", .input = 1, .member = 1, .temp = 1 },
+		{ .path = "ccAbCdEf/1", .input = 1, .member = 0, .temp = 1 },
+		{ .path = "ccAbCdEf/12", .input = 1, .member = 1, .temp = 1 },
 		{ .path = "dir [1]/b: c.o", .input = 1, .member = 2 },
 	};
 	int m0[1] = { 0 }, m1[4] = { 0 };

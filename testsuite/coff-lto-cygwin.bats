@@ -97,7 +97,7 @@ markers_row() {
 	assert_failure
 	assert_line "collect2: read by the object layer and nm: libs.a (1 member in a format only nm reads)"
 	# the member, copied out of the archive (collect/nm.c)
-	assert_line --regexp "^$CYG-nm --target=default -A -P $TMPDIR/cc[A-Za-z0-9]{6}\.member$"
+	assert_line --regexp "^$CYG-nm --target=default -A -P $TMPDIR/cc[A-Za-z0-9]{6}/0$"
 	assert_output --regexp "libs\.a@0x[0-9a-f]+: has the LTO marker but is not an object collect2 can read"
 	rm "bin/$CYG-nm"
 	collect2 -r -o r.o marked.o
