@@ -141,9 +141,18 @@ int member_needs_nm(const struct member *m);
 /* nm.c: nm over the archives that have such members; one of them with
  * an LTO marker stops the link. */
 void nm_scan(struct link *l);
-/* nm.c: one line of "nm -A -P" output; when it shows an LTO marker,
- * set OBJ_MARKED[input] or MEMBER_MARKED[input][member] (fuzz/nm.c). */
-void nm_mark_line(const struct link *l, const char *line, int *obj_marked, int **member_marked);
+/* nm.c: a file nm reads: member MEMBER of input INPUT, copied out of
+ * its archive (TEMP) or the file a thin archive names. */
+struct nm_file {
+	const char *path;
+	size_t input, member;
+	int temp;
+};
+/* nm.c: one line of "nm -A -P" output over FILES; when it shows an LTO
+ * marker, set MEMBER_MARKED[input][member] of the file it names
+ * (fuzz/nm.c). */
+void nm_mark_line(const struct link *l, const struct nm_file *files, size_t nfiles, const char *line,
+		  int **member_marked);
 
 /* archives.c: put each archive with LTO members (but a script's) in E
  * as a copy of its other members, or as left out when it has none. */

@@ -1,11 +1,14 @@
 /* Fuzz target: collect2's reading of "nm -A -P" output (collect/nm.c
  * nm_mark_line), which finds the LTO markers __gnu_lto_v1 and
- * __gnu_lto_slim of objects and archive members by the names nm prints.
- * The link has an object "a.o", an archive "lib.a" with members x.o,
- * y.o and x.o again (a name may repeat), and a path with blanks and
- * brackets; the first input byte picks the target (symbol prefix "" or
- * "_"), the rest is nm's output, line by line.  Seeds: the real output
- * of nm over the seed objects and archives (fuzz/seeds). */
+ * __gnu_lto_slim of the archive members nm reads by the files it names:
+ * each member copied to a file of its own.  The link has an object
+ * "a.o" and an archive "lib.a" with members x.o, y.o and x.o again,
+ * the first two copied to "ccAbCdEf/1" and "ccAbCdEf/12" (one path a
+ * prefix of the other), the third the file "dir [1]/b: c.o" of a thin
+ * archive (a path with blanks, brackets and ": "); the first input byte
+ * picks the target (symbol prefix "" or "_"), the rest is nm's output,
+ * line by line.  Seeds: the real output of nm over the seed objects and
+ * archives (fuzz/seeds). */
 #include "config.h"
 #include "fuzz.h"
 #include "../collect/inputs.h"
@@ -22,14 +25,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct member members[3] = {
 		{ .m = { .name = "x.o" } }, { .m = { .name = "y.o" } }, { .m = { .name = "x.o" } },
 	};
-	struct input inputs[3] = {
+	struct input inputs[2] = {
 		{ .path = "a.o", .kind = OBJK_ELF_REL },
 		{ .path = "lib.a", .kind = OBJK_ARCHIVE, .members = members, .nmembers = 3 },
-		{ .path = "dir [1]/b: c.o", .kind = OBJK_ELF_REL },
 	};
-	struct link l = { .target = t, .inputs = inputs, .ninputs = 3 };
-	int obj_marked[3] = { 0 }, m0[1] = { 0 }, m1[4] = { 0 }, m2[1] = { 0 };
-	int *member_marked[3] = { m0, m1, m2 };
+	struct link l = { .target = t, .inputs = inputs, .ninputs = 2 };
+	const struct nm_file files[3] = {
+		{ .path = "ccAbCdEf/1", .input = 1, .member = 0, .temp = 1 },
+		{ .path = "ccAbCdEf/12", .input = 1, .member = 1, .temp = 1 },
+		{ .path = "dir [1]/b: c.o", .input = 1, .member = 2 },
+	};
+	int m0[1] = { 0 }, m1[4] = { 0 };
+	int *member_marked[2] = { m0, m1 };
 	/* lines as getline gives them: up to and with the newline, NUL-terminated */
 	char *text = malloc(size);
 	memcpy(text, data + 1, size - 1);
@@ -40,12 +47,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char *line = malloc(len + 1);
 		memcpy(line, p, len);
 		line[len] = 0;
-		nm_mark_line(&l, line, obj_marked, member_marked);
+		nm_mark_line(&l, files, 3, line, member_marked);
 		free(line);
 		p += len;
 	}
-	if (m1[3])
-		abort(); /* marked a member that is not there */
+	if (m0[0] || m1[3])
+		abort(); /* marked an input or a member that is not there */
 	free(text);
 	return 0;
 }

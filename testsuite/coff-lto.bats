@@ -169,7 +169,7 @@ static_library() {
 	"$CC" -O2 -flto -c add.c mul.c unused.c main.c
 	"$T-ar" rcs libm1.a add.o unused.o
 	"$T-ar" --target=$bfd rcs libm2.a mul.o 2>/dev/null
-	run "$T-nm" -s --target=default libm2.a
+	run raw_nm "$T-nm" -s libm2.a
 	refute_output --partial "lib_mul in"
 	run env XGCC_COLLECT2_TRACE=1 "$CC" -O2 -flto -save-temps -o p.exe main.o -L. -lm1 -lm2
 	assert_success

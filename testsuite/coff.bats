@@ -3,7 +3,7 @@
 # (testsuite/coff-unit.c, built here so that no Makefile is involved),
 # against objects from the mingw-w64 cross tools: plain, -flto slim and
 # fat, ld -r of two LTO objects, -Wa,-mbig-obj, and 65300 sections.  The
-# reader must agree with objdump -h and nm --target=default; what the
+# reader must agree with objdump -h and nm's raw symbols (raw_nm); what the
 # writer makes must be read back alike by objdump and ld -r; malformed
 # files (images, truncations, bad offsets and counts) give one error line
 # and exit status 1, also under -fsanitize=address,undefined.
@@ -92,7 +92,7 @@ our_sections() {
 	"$U" read "$1" | awk '$1 == "section" { p = 0; while (2 ^ p < $5) p++; print $2, $3, p }'
 }
 # Symbol names, sorted: nm shows no .file symbols.
-nm_symbols() { "$1-nm" --target=default "$2" 2>/dev/null | awk '{ print $NF }' | sort; }
+nm_symbols() { raw_nm "$1-nm" "$2" 2>/dev/null | awk '{ print $NF }' | sort; }
 our_symbols() { "$U" read "$1" | awk '$1 == "symbol" && $2 != ".file" { print $2 }' | sort; }
 
 triplet_of() { case $1 in x86_64*) echo x86_64-w64-mingw32 ;; *) echo i686-w64-mingw32 ;; esac; }

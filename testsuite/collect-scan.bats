@@ -106,7 +106,7 @@ compare_selection() {
 
 @test "fat objects from stock gcc (no marker) are found through their sections" {
 	gcc -flto -ffat-lto-objects -O2 -c a.c -o fat-a.o
-	run nm --target=default fat-a.o
+	run raw_nm nm fat-a.o
 	refute_output --partial "__gnu_lto"
 	run "$XGCC" -v -flto main.o fat-a.o b.o c.o -o prog-fat
 	assert_success

@@ -155,6 +155,32 @@ lto_module_re() {
 		"$XGCC_BUILDDIR/backend-config.h"
 }
 
+# raw_nm NM ARGS... FILE: NM (nm, or a cross one: x86_64-w64-mingw32-nm)
+# with ARGS on FILE, showing FILE's raw symbols: __gnu_lto_slim and
+# __gnu_lto_v1 of an LTO object, not the IR's symbols.  Binutils load the
+# LTO plugins of ${libdir}/bfd-plugins unless given a BFD target; up to
+# 2.45 --target=default kept them off, but from 2.46 ("internal changes
+# to plugin support", NEWS; Debian unstable's 2.47) nm loads them with it
+# too, and GCC's plugin shows an LTO object's IR symbols.  So the target
+# is given by name: the one the matching objdump's -f prints after "file
+# format" (elf64-x86-64, pe-bigobj-i386), the same for every member of an
+# archive.  Where there is no such object format (an archive of
+# symbolsrec members, which no BFD target reads as an archive, or members
+# of several formats) it is --target=default: GCC's plugin claims only
+# objects with LTO sections, in formats nm reads by name here, and shows
+# the others raw (as collect2's nm does, collect/nm.c).
+raw_nm() {
+	local nm=$1 file=${!#} target
+	shift
+	target=$("${nm%nm}objdump" -f "$file" 2>/dev/null | sed -n 's/^.*file format //p' | sort -u)
+	case $target in
+	*$'\n'*) target=default ;; # members of several formats
+	elf*|pe*) ;;
+	*) target=default ;;
+	esac
+	"$nm" --target="$target" "$@"
+}
+
 # linux_cross_note T: why a GNU/Linux cross GCC may be missing here, for
 # a skip message: Debian's gcc-multilib package conflicts with them.
 linux_cross_note() {

@@ -36,7 +36,7 @@ module_ids() { "$LTO1" --list "$1" | sed -n 's/^  module \([0-9a-f]*\):.*/\1/p';
 # The option strings of .gnu.lto_.opts, one a line.
 opts_strings() { readelf -p .gnu.lto_.opts "$1" | sed -n 's/^ *\[ *[0-9a-f]*\]  //p'; }
 # The type of the marker symbol NAME ("C" for a common), or nothing.
-marker() { nm --target=default "$1" 2>/dev/null | awk -v n="$2" '$3 == n { print $2 }'; }
+marker() { raw_nm nm "$1" 2>/dev/null | awk -v n="$2" '$3 == n { print $2 }'; }
 
 # The program built from the given objects by stock gcc must print "14 4".
 links_and_runs() {
@@ -135,7 +135,7 @@ links_and_runs() {
 	assert_success
 	[ "$(module_ids x.o)" = "$(module_ids m.o; module_ids b.o; module_ids c.o)" ]
 	[ "$(opts_strings x.o)" = "$(opts_strings m.o; opts_strings b.o; opts_strings c.o)" ]
-	[ "$(nm --target=default x.o 2>/dev/null | grep -c ' C __gnu_lto_slim$')" -eq 1 ]
+	[ "$(raw_nm nm x.o 2>/dev/null | grep -c ' C __gnu_lto_slim$')" -eq 1 ]
 	links_and_runs x.o
 }
 
@@ -380,8 +380,8 @@ cu_names() { readelf --debug-dump=info "$1" 2>/dev/null | sed -n 's/.*DW_AT_name
 	[ "$(echo "$output" | grep -c '^    options: ')" -eq 2 ]
 	[ "$(module_ids both.o)" = "$(module_ids m.o; module_ids bc.o)" ]
 	nm=x86_64-w64-mingw32-nm
-	[ "$($nm --target=default both.o 2>/dev/null | awk '$3 == "__gnu_lto_v1" { print $2 }')" = "" ]
-	[ "$($nm --target=default both.o 2>/dev/null | awk '$3 == "__gnu_lto_slim" { print $2 }')" = C ]
+	[ "$(raw_nm $nm both.o 2>/dev/null | awk '$3 == "__gnu_lto_v1" { print $2 }')" = "" ]
+	[ "$(raw_nm $nm both.o 2>/dev/null | awk '$3 == "__gnu_lto_slim" { print $2 }')" = C ]
 	# the LTO sections as the compiler made them: 1-byte aligned, excluded
 	x86_64-w64-mingw32-objdump -h both.o | awk '/\.gnu\.lto_/ { n++; if ($NF != "2**0") bad = 1; getline; if ($0 !~ /EXCLUDE/) bad = 1 }
 		END { exit !(n > 0 && !bad) }'
@@ -410,7 +410,7 @@ cu_names() { readelf --debug-dump=info "$1" 2>/dev/null | sed -n 's/.*DW_AT_name
 	run "$LTO1" --list both.o
 	assert_line --index 0 "both.o: COFF object, i386, LTO slim, 2 modules"
 	[ "$(echo "$output" | grep -c '^    options: ')" -eq 2 ]
-	syms=$(i686-w64-mingw32-nm --target=default both.o 2>/dev/null)
+	syms=$(raw_nm i686-w64-mingw32-nm both.o 2>/dev/null)
 	echo "$syms" | grep -qx '00000001 C ___gnu_lto_slim'
 	run i686-w64-mingw32-gcc -flto -O2 both.o -o prog.exe
 	assert_success

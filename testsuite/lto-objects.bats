@@ -6,8 +6,8 @@
 # xgcc gave the assembler a second file defining the GCC 4.5 marker
 # __gnu_lto_v1; collect2 finds LTO objects by their sections (and still
 # reads that marker in objects that have it: scan-paths.bats).
-# nm needs an explicit target, or binutils loads the LTO plugin and hides
-# the raw symbols.
+# nm needs an explicit target (raw_nm), or binutils load the LTO plugin
+# and show the IR's symbols instead of the raw ones.
 load helper
 
 setup() {
@@ -15,7 +15,7 @@ setup() {
 	printf 'int f(int x) { return x + 1; }\nint main(void) { return f(-1); }\n' >a.c
 }
 
-syms() { nm --target=default "$1" | awk '{ print $NF }' | sort | tr '\n' ' '; }
+syms() { raw_nm nm "$1" | awk '{ print $NF }' | sort | tr '\n' ' '; }
 
 # same_object DRIVER ARGS...: the reference driver and xgcc's compile a.c
 # with ARGS to the same bytes, and the object is an LTO one
@@ -41,11 +41,16 @@ same_object() {
 }
 
 @test "the assembler of an -flto compile gets gcc's arguments, -pipe too" {
+	# the assembler as gcc names it: "as", or Debian's GCC 15 and later's
+	# /usr/bin/x86_64-linux-gnu-as (path_tool_prefix)
+	local as as_re
+	as=$("$REF_GCC" -print-prog-name=as)
+	as_re=$(printf '%s' "$as" | sed 's/[].[\\*^$]/\\&/g')
 	run "$XGCC" -### -flto -c a.c
 	assert_success
-	assert_line --regexp '^ as --64 -o a\.o [^ ]+\.s$'
+	assert_line --regexp "^ $as_re --64 -o a\\.o [^ ]+\\.s\$"
 	run "$XGCC" -### -pipe -flto -c a.c
-	assert_line ' as --64 -o a.o'
+	assert_line " $as --64 -o a.o"
 }
 
 @test "LTO objects link by their sections: slim ones through lto1, fat ones as plain code too" {

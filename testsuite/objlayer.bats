@@ -143,7 +143,7 @@ ar_members() {
 	for f in a.o slim.o fat.o lto-r.o b.so $( [ -f a32.o ] && echo a32.o); do
 		dyn=; [ "${f%.so}" = "$f" ] || dyn=-D
 		diff <("$OBJTEST" symbols $f | awk '{ print $1, $2 }' | sort) \
-		     <(nm $dyn -P --target=default $f 2>/dev/null | awk '{ print $1, $2 }' | sort) ||
+		     <(raw_nm nm $dyn -P $f 2>/dev/null | awk '{ print $1, $2 }' | sort) ||
 			fail "$f: objtest and nm differ"
 	done
 	run "$OBJTEST" symbols slim.o
@@ -196,7 +196,7 @@ check_members() {
 	cd "$FIX"
 	for a in lib.a libt.a long.a; do
 		diff <("$OBJTEST" index $a | awk '{ print $1, "in", $3 }') \
-		     <(nm -s --target=default $a 2>/dev/null | sed -n '/^Archive index:/,/^$/p' | sed '1d;/^$/d') ||
+		     <(raw_nm nm -s $a 2>/dev/null | sed -n '/^Archive index:/,/^$/p' | sed '1d;/^$/d') ||
 			fail "$a: objtest and nm -s differ"
 	done
 	run "$OBJTEST" index libt.a
@@ -270,12 +270,12 @@ check_members() {
 	refute_output --partial Warning
 	assert_line --regexp '\.gnu\.lto_\.opts +PROGBITS +0+ [0-9a-f]+ 00000d 00 +E +0 +0 +1$'
 	assert_line --regexp '\.mydata +PROGBITS +0+ [0-9a-f]+ 0003e8 00 +A +0 +0 +8$'
-	run nm --target=default out.o
+	run raw_nm nm out.o
 	assert_output '0000000000000001 C __gnu_lto_v1'
 	run nm out.o
 	assert_output --partial 'C __gnu_lto_v1'
 	ld -r out.o -o relinked.o
-	nm --target=default relinked.o | grep -q ' C __gnu_lto_v1$'
+	raw_nm nm relinked.o | grep -q ' C __gnu_lto_v1$'
 	objcopy out.o copied.o
 	diff <("$OBJTEST" sections out.o) <("$OBJTEST" sections copied.o)
 	"$OBJTEST" dump copied.o .mydata | cmp - blob
@@ -290,7 +290,7 @@ check_members() {
 	readelf -h out.o | grep -q 'ELF32'
 	readelf -h out.o | grep -q 'Intel 80386'
 	ld -m elf_i386 -r out.o -o r.o
-	run nm --target=default out.o
+	run raw_nm nm out.o
 	assert_output '00000001 C __gnu_lto_v1'
 }
 

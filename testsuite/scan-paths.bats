@@ -11,7 +11,7 @@ load helper
 # "plain"
 expect() {
 	local syms
-	syms=$("$2" --target=default -P "$1" 2>/dev/null | awk '{ print $1 }')
+	syms=$(raw_nm "$2" -P "$1" 2>/dev/null | awk '{ print $1 }')
 	if grep -qx "${4:-}__gnu_lto_slim" <<<"$syms"; then
 		echo slim
 	elif grep -qx "${4:-}__gnu_lto_v1" <<<"$syms" || "$3" -h "$1" | grep -q ' \.gnu\.lto_'; then
@@ -83,8 +83,8 @@ sources() {
 	printf 'int __gnu_lto_v1;\nint fake(void) { return 0; }\n' >global.c
 	printf 'static int __gnu_lto_slim __attribute__((used));\nint fake2(void) { return 0; }\n' >local.c
 	gcc -fcommon -c global.c local.c
-	nm --target=default -P global.o | grep -q '^__gnu_lto_v1 C '
-	nm --target=default -P local.o | grep -q '^__gnu_lto_slim b '
+	raw_nm nm -P global.o | grep -q '^__gnu_lto_v1 C '
+	raw_nm nm -P local.o | grep -q '^__gnu_lto_slim b '
 	for f in global local; do
 		run "$XGCC" -nostdlib -r "$f.o" -o out.o
 		assert_failure
@@ -134,7 +134,7 @@ mingw_row() {
 	# the marker alone, with the target's prefix
 	printf 'int __gnu_lto_v1;\n' >marked.c
 	"$t-gcc" -fcommon -c marked.c
-	"$t-nm" --target=default -P marked.o | grep -q "^${prefix}__gnu_lto_v1 C "
+	raw_nm "$t-nm" -P marked.o | grep -q "^${prefix}__gnu_lto_v1 C "
 	run "$cc" -nostdlib -r marked.o -o out3.o
 	assert_failure
 	assert_output --partial "marked.o: has the LTO marker but no .gnu.lto_ sections"
@@ -155,7 +155,9 @@ mingw_row() {
 	assert_success
 	assert_line "collect2: read by the object layer: m.o"
 	assert_line --regexp '^collect2: (known to hold no IR|read by the object layer): .*/libgcc\.a$'
-	refute_line --regexp 'nm'
+	# nm as a program or in "read by ... and nm:", not a directory of
+	# that name in a path (a tree built in /build/nm/xgcc)
+	refute_line --regexp '(^|[ /-])nm([ :]|$)'
 	# compiled in the same run without -flto: known, not read
 	run "$XGCC" -v m.c -o m
 	assert_success
@@ -190,12 +192,13 @@ bad_nm() {
 	XGCC_COLLECT2_TRACE=1 run "$XGCC" -v -B"$PWD/bad/" -O2 m.o -L. -ls -o p
 	assert_failure
 	assert_line "collect2: read by the object layer and nm: ./libs.a (1 member in a format only nm reads)"
-	assert_line --regexp "^$PWD/bad//nm --target=default -A -P \\./libs\\.a$"
+	# the member, copied out of the archive (collect/nm.c)
+	assert_line --regexp "^$PWD/bad//nm --target=default -A -P $TMPDIR/cc[A-Za-z0-9]{6}/0$"
 	assert_line "collect2: fatal error: $PWD/bad//nm returned 2 exit status"
 	# with the real nm: no marker there, the link goes on
 	XGCC_COLLECT2_TRACE=1 run "$XGCC" -v -O2 m.o -L. -ls -o p
 	assert_success
-	assert_line --regexp '^nm --target=default -A -P \./libs\.a$'
+	assert_line --regexp "^nm --target=default -A -P $TMPDIR/cc[A-Za-z0-9]{6}/0$"
 	assert_line --regexp '^collect2: LTO input: \./libs\.a@0x[0-9a-f]+ \(slim, member f\.o\)$'
 	run ./p
 	assert_success
@@ -209,8 +212,37 @@ bad_nm() {
 	objcopy -O symbolsrec f.o f.srec
 	grep -q '^  __gnu_lto_slim ' f.srec
 	ar rcS libs.a f.srec
-	nm --target=default -A -P libs.a | grep -q '^libs\.a\[f\.srec\]: __gnu_lto_slim '
+	raw_nm nm -A -P libs.a | grep -q '^libs\.a\[f\.srec\]: __gnu_lto_slim '
 	run "$XGCC" m.o libs.a -o p
 	assert_failure
 	assert_output --regexp '^collect2: error: libs\.a@0x[0-9a-f]+: has the LTO marker but is not an object collect2 can read \(ELF or PE-COFF\)$'
+	assert_no_temps
+}
+
+@test "nm's lines name the member they come from: an LTO object's namesake in another format is judged alone" {
+	# Both members are f.o.  Binutils 2.46 and later load GCC's LTO plugin
+	# even with --target=default and show the LTO object's IR symbols, not
+	# its marker: when nm ran over the archive, the symbolsrec member's
+	# marker line was taken for the first f.o's and the link went on.
+	printf 'int f(void) { return 3; }\n' >f.c
+	printf 'int f(void);\nint main(void) { return f() - 3; }\n' >m.c
+	gcc -c m.c
+	"$XGCC" -O2 -flto -c f.c
+	mkdir s
+	objcopy -O symbolsrec f.o s/f.o
+	ar rcS libs.a f.o s/f.o
+	[ "$(ar t libs.a | tr '\n' ' ')" = "f.o f.o " ]
+	run "$XGCC" m.o libs.a -o p
+	assert_failure
+	assert_output --regexp '^collect2: error: libs\.a@0x[0-9a-f]+: has the LTO marker but is not an object collect2 can read \(ELF or PE-COFF\)$'
+	# and the namesake without the marker: the LTO object links
+	echo 'int g(int x) { return x; }' >g.c
+	gcc -c g.c
+	objcopy -O symbolsrec g.o s/f.o
+	rm libs.a && ar rcS libs.a f.o s/f.o
+	run "$XGCC" -O2 m.o libs.a -o p
+	assert_success
+	run ./p
+	assert_success
+	assert_no_temps
 }
