@@ -67,6 +67,13 @@ static char **srun_argv(const struct strvec *common, const struct job_file *f, s
 	const struct dist_job *job = &f->jobs[k];
 	strvec_pushf(&cmd, "--job-name=ltrans:%s", job->inputs.n ? job->inputs.v[0] : job->outputs.v[0]);
 	strvec_push(&cmd, "--");
+	/* Slurm 26.05's slurmstepd starts a step's tasks with SIGINT and
+	 * SIGQUIT ignored, and a program keeps a SIGINT it inherits ignored
+	 * (a shell script cannot even trap it): env gives the job the
+	 * default back, so the SIGINT of stop_sruns reaches it */
+	strvec_push(&cmd, "env");
+	strvec_push(&cmd, "--default-signal=INT");
+	strvec_push(&cmd, "--");
 	strvec_extend(&cmd, &job->args);
 	return cmd.v;
 }
