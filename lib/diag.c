@@ -124,13 +124,25 @@ static void vdiag_at(const char *locus, enum diag_kind kind, const char *fmt, va
 		[DIAG_FATAL] = "fatal error",
 		[DIAG_ICE] = "internal compiler error",
 	};
+	/* the line is written at once: the programs run beside us (the
+	 * sruns of a distributor) write to the same standard error */
+	char *line = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&line, &len);
+	if (!f)
+		f = stderr;
 	if (use_color)
-		fprintf(stderr, "\33[%sm\33[K%s:\33[m\33[K \33[%sm\33[K%s: \33[m\33[K", colors[C_LOCUS], locus,
+		fprintf(f, "\33[%sm\33[K%s:\33[m\33[K \33[%sm\33[K%s: \33[m\33[K", colors[C_LOCUS], locus,
 			colors[kind == DIAG_NOTE ? C_NOTE : kind == DIAG_WARNING ? C_WARNING : C_ERROR], label[kind]);
 	else
-		fprintf(stderr, "%s: %s: ", locus, label[kind]);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+		fprintf(f, "%s: %s: ", locus, label[kind]);
+	vfprintf(f, fmt, ap);
+	fputc('\n', f);
+	if (f != stderr) {
+		fclose(f);
+		fwrite(line, 1, len, stderr);
+		free(line);
+	}
 	if (kind >= DIAG_ERROR)
 		error_count++;
 	if (kind == DIAG_FATAL) {
