@@ -26,6 +26,15 @@
  *     the backend.
  *   - %:be8_linkopt(...) (arm's *link): --be8 for a big-endian link
  *     (-mbig-endian) of ARMv6 or later, or with -mbe8.
+ *   - %:is_local_not_armv8_base(A) (aarch64 from GCC 16, whose *cc1,
+ *     *cc1plus and *link drop the Cortex-A53 errata workarounds for a
+ *     CPU or architecture newer than Armv8-A): false for a name holding
+ *     "cortex-a53" or "armv8-a" unless it has "+sve", true otherwise
+ *     (GCC's is_host_cpu_not_armv8_base, on the text alone).
+ *   - %:if-driverlang(LANG THEN [ELSE]) (Debian's arm-none-eabi GCC,
+ *     its picolibc patches: crtbegin.o, crtend.o and picolibcpp.ld for
+ *     the C++ driver): THEN when the driver is LANG's ("c++" for xg++,
+ *     "c" for xgcc), else ELSE or nothing.
  */
 #include "config.h"
 
@@ -286,6 +295,14 @@ const char *machine_function(const struct driver *d, struct strvec *keep, const 
 		}
 		return big && (be8 || arm_arch_version(arch) >= 6) ? "--be8" : NULL;
 	}
+	if (m == EM_AARCH64_ && !strcmp(name, "is_local_not_armv8_base") && argc >= 1) {
+		const char *a = argv[0];
+		if (strstr(a, "+sve"))
+			return "";
+		return strstr(a, "cortex-a53") || strstr(a, "armv8-a") ? NULL : "";
+	}
+	if (!strcmp(name, "if-driverlang") && argc >= 2)
+		return !strcmp(argv[0], d->cxx ? "c++" : "c") ? argv[1] : argc >= 3 ? argv[2] : NULL;
 	*known = 0;
 	return NULL;
 }
