@@ -21,7 +21,9 @@
  *     leading "generic-" (-mcpu=generic-armv7-a); extensions stay.
  *   - %:rewrite_mcpu(C) on arm: C up to its first '+'; on aarch64 the
  *     -march= of the CPU with its extensions, from GCC's CPU table: the
- *     backend is asked (the as line of `gcc -### -c -mcpu=C`).
+ *     backend is asked (the as line of `gcc -### -c -mcpu=C`).  GCC 16's
+ *     aarch64 %:rewrite_march(A) likewise: -march=armv8.2-a gives as
+ *     -march=armv8.2-a+crc, asked with -march=A.
  *   - %:asm_auto_mfpu(arch A) (arm, -mfpu=auto): the FPU of A, asked of
  *     the backend.
  *   - %:be8_linkopt(...) (arm's *link): --be8 for a big-endian link
@@ -200,11 +202,12 @@ void machine_self_specs(struct driver *d)
 	free(words.v);
 }
 
-/* aarch64's %:rewrite_mcpu(CPU): the -march= the backend gives as. */
-static char *aarch64_cpu_arch(const char *cpu)
+/* aarch64's %:rewrite_mcpu(CPU) and (GCC 16) %:rewrite_march(ARCH): the
+ * -march= the backend gives as for -OPT=NAME. */
+static char *aarch64_as_arch(const char *opt, const char *name)
 {
 	struct strvec words = { 0 };
-	strvec_pushf(&words, "-mcpu=%s", cpu);
+	strvec_pushf(&words, "-%s=%s", opt, name);
 	char *out = backend_dry_run(&words);
 	strvec_free(&words);
 	char *as = out ? find_line(out, "/as ", 1) : NULL;
@@ -262,8 +265,8 @@ const char *machine_function(const struct driver *d, struct strvec *keep, const 
 		strvec_push(keep, xstrndup(c, strcspn(c, "+")));
 		return keep->v[keep->n - 1];
 	}
-	if (m == EM_AARCH64_ && !strcmp(name, "rewrite_mcpu") && argc >= 1) {
-		char *v = aarch64_cpu_arch(argv[argc - 1]);
+	if (m == EM_AARCH64_ && (!strcmp(name, "rewrite_mcpu") || !strcmp(name, "rewrite_march")) && argc >= 1) {
+		char *v = aarch64_as_arch(strcmp(name, "rewrite_mcpu") ? "march" : "mcpu", argv[argc - 1]);
 		if (!v)
 			return NULL;
 		strvec_push(keep, v);
