@@ -19,13 +19,17 @@ UW=""
 # PIC: the PIC/PIE option cc1 records for a module compiled with the
 # default of Debian's GCC (PIE), as the module's .gnu.lto_.opts has it:
 # -fPIC up to GCC 14, whose lto-opts.cc writes flag_pic first; -fPIE
-# from Debian's GCC 15.3 and GCC 16, which write flag_pie first
+# from Debian's GCC 15.3 and GCC 16, which write flag_pie first.
+# NOPIC: what that module merged with a -fno-pic one gives, as
+# lto-wrapper merges them: the first module's kind turned off (-fno-pic
+# or -fno-pie)
 setup_file() {
 	local d="$BATS_FILE_TMPDIR"
 	printf 'int f(void) { return 0; }\n' >"$d/pic.c"
 	gcc -flto -c "$d/pic.c" -o "$d/pic.o"
 	PIC=$(readelf -p .gnu.lto_.opts "$d/pic.o" | grep -o "'-f[Pp][Ii][CEce]'" | tr -d "'")
-	export PIC
+	NOPIC=-fno-$(echo "${PIC#-f}" | tr 'A-Z' 'a-z')
+	export PIC NOPIC
 }
 
 setup() {
@@ -171,8 +175,9 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	merge "" m.o a.o
 	assert_success
 	assert_equal "$stderr" "lto1: warning: m.o compiled with '$PIC' but a.o with '-fno-pic'"
-	assert_line --index 2 -- -fno-pic
+	assert_line --index 2 -- "$NOPIC"
 	refute_line -- -fPIC
+	refute_line -- -fPIE
 	merge "'-fPIC'" m.o a.o
 	[ -z "$stderr" ]
 	assert_equal "${lines[-1]}" -fPIC
@@ -353,7 +358,7 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	merge "" m.o "$member"
 	assert_success
 	assert_equal "$stderr" "lto1: warning: m.o compiled with '$PIC' but $member with '-fno-pic'"
-	assert_line -- -fno-pic
+	assert_line -- "$NOPIC"
 }
 
 @test "not an LTO object, or no file: one error line, exit 1" {
