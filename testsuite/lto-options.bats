@@ -429,6 +429,29 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	gcc -flto -O2 -fcf-protection=none -fno-diagnostics-show-caret -fno-diagnostics-show-labels -c a.c -o a.o
 	same_as_gcc "" m.o a.o
 	same_as_gcc "-fcf-protection=return" m.o a.o
+	# the diagnostics options later GCCs' lto-wrapper keeps and passes
+	# too: GCC 15's event links and highlight colours, GCC 16's nesting
+	# options (a module compiled by an older cc1 cannot have them); the
+	# first module's setting, or a later one's where it has none
+	local first="" later=""
+	if [ "$(backend_major)" -ge 15 ]; then
+		first="-fno-diagnostics-show-highlight-colors -fno-diagnostics-show-event-links"
+		later="-fdiagnostics-show-highlight-colors"
+	fi
+	if [ "$(backend_major)" -ge 16 ]; then
+		first="$first -fdiagnostics-show-nesting -fdiagnostics-show-nesting-levels"
+		later="$later -fno-diagnostics-show-nesting -fdiagnostics-show-nesting-locations"
+	fi
+	[ -n "$first" ] || return 0
+	# shellcheck disable=SC2086
+	gcc -flto -O2 $first -c m.c -o m.o
+	# shellcheck disable=SC2086
+	gcc -flto -O2 $later -c a.c -o a.o
+	same_as_gcc "" m.o a.o
+	merge "" m.o a.o
+	assert_line -- -fno-diagnostics-show-highlight-colors
+	refute_line -- -fdiagnostics-show-highlight-colors
+	[ "$(backend_major)" -lt 16 ] || assert_line -- -fdiagnostics-show-nesting-locations
 }
 
 @test "same as gcc: -march/-mtune/-mcmodel of two modules, -march=native at link" {
