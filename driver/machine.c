@@ -120,14 +120,29 @@ static char *last_word_value(const char *line, const char *key)
 	return v;
 }
 
+/* Does a multilib of B select on an -O option?  Debian's arm-none-eabi
+ * GCC 15 has "space" multilibs for -Os (and -Oz, which its
+ * multilib_matches maps to Os). */
+static int multilib_by_olevel(const struct backend *b)
+{
+	for (size_t k = 0; k < b->nmultilibs; k++)
+		for (const char *p = b->multilibs[k].select; p && *p; p += strcspn(p, " "), p += *p == ' ')
+			if (*p == 'O')
+				return 1;
+	return 0;
+}
+
 void machine_self_specs(struct driver *d)
 {
 	if (d->target->machine != EM_ARM_ && d->target->machine != EM_RISCV_)
 		return;
+	/* the -m options, and the -O ones where they choose a multilib */
+	int with_o = multilib_by_olevel(backend_current());
 	struct strvec words = { 0 };
 	size_t *idx = xcalloc(d->nopts + 1, sizeof *idx);
 	for (size_t i = 0; i < d->nopts; i++)
-		if (opt_kind(&d->opts[i], 'm') && !d->opts[i].elided && !d->opts[i].unknown) {
+		if ((opt_kind(&d->opts[i], 'm') || (with_o && opt_kind(&d->opts[i], 'O'))) && !d->opts[i].elided &&
+		    !d->opts[i].unknown) {
 			idx[words.n] = i;
 			strvec_push(&words, (char *)d->opts[i].word);
 		}
