@@ -117,8 +117,8 @@ static int in_table(const char *const *tab, size_t n, const char *s)
  * wins, all passed), the options merge_and_complain merges and
  * append_compiler_options passes to the backend; SINCE is the first GCC
  * whose lto-wrapper lists the option (read off the lto-wrapper.cc of
- * Debian's gcc-12, -14, -15 and -16 sources; GCC 11's lists are GCC
- * 12's):
+ * Debian's gcc-12, -14, -15 and -16 sources; 11 stands for "GCC 12 and
+ * before", GCC 11's being taken as GCC 12's, and -Oz is new in GCC 12):
  *   W_FIRST  the first module's setting is kept (a later module adds it
  *            when no earlier one has it), and passed
  *   W_ANY    on if any module has it on, and passed (merged_as_any)
@@ -163,7 +163,7 @@ static const struct wrapper_option {
 	{ "-fPIC", W_PASS, 11 }, { "-fpic", W_PASS, 11 }, { "-fPIE", W_PASS, 11 }, { "-fpie", W_PASS, 11 },
 	{ "-fcf-protection=", W_PASS, 11 },
 	{ "-O", W_PASS, 11 }, { "-Ofast", W_PASS, 11 }, { "-Og", W_PASS, 11 }, { "-Os", W_PASS, 11 },
-	{ "-Oz", W_PASS, 11 },
+	{ "-Oz", W_PASS, 12 },
 };
 
 /* The backend's lto-wrapper's rule for the option KEY, or NULL when it
