@@ -74,9 +74,18 @@ fails_and_keeps() {
 	driver "$2"
 	shift 2
 	victim "$kind" v
-	local args=() a
+	local args=() a drain=
 	for a in "$@"; do args+=("${a//@V@/v}"); done
+	# a PCH into a FIFO: GCC 16's cc1 writes into it before it finds it
+	# cannot map it, and blocks once the pipe is full (gcc-16 itself
+	# hangs there; GCC 15's writes nothing), so the FIFO is read
+	if [ "$kind" = fifo ] && [ "${args[0]} ${args[1]}" = "-x c-header" ] &&
+		[ "$("$DRIVER" -dumpversion | cut -d. -f1)" -ge 16 ]; then
+		cat <&7 >/dev/null 3>&- &
+		drain=$!
+	fi
 	run "$DRIVER" "${args[@]}" </dev/null
+	[ -z "$drain" ] || kill "$drain"
 	assert_failure
 	assert_output --partial error
 	assert_still "$kind" v
