@@ -21,11 +21,22 @@
  *     leading "generic-" (-mcpu=generic-armv7-a); extensions stay.
  *   - %:rewrite_mcpu(C) on arm: C up to its first '+'; on aarch64 the
  *     -march= of the CPU with its extensions, from GCC's CPU table: the
- *     backend is asked (the as line of `gcc -### -c -mcpu=C`).
+ *     backend is asked (the as line of `gcc -### -c -mcpu=C`).  GCC 16's
+ *     aarch64 %:rewrite_march(A) likewise: -march=armv8.2-a gives as
+ *     -march=armv8.2-a+crc, asked with -march=A.
  *   - %:asm_auto_mfpu(arch A) (arm, -mfpu=auto): the FPU of A, asked of
  *     the backend.
  *   - %:be8_linkopt(...) (arm's *link): --be8 for a big-endian link
  *     (-mbig-endian) of ARMv6 or later, or with -mbe8.
+ *   - %:is_local_not_armv8_base(A) (aarch64 from GCC 16, whose *cc1,
+ *     *cc1plus and *link drop the Cortex-A53 errata workarounds for a
+ *     CPU or architecture newer than Armv8-A): false for a name holding
+ *     "cortex-a53" or "armv8-a" unless it has "+sve", true otherwise
+ *     (GCC's is_host_cpu_not_armv8_base, on the text alone).
+ *   - %:if-driverlang(LANG THEN [ELSE]) (Debian's arm-none-eabi GCC,
+ *     its picolibc patches: crtbegin.o, crtend.o and picolibcpp.ld for
+ *     the C++ driver): THEN when the driver is LANG's ("c++" for xg++,
+ *     "c" for xgcc), else ELSE or nothing.
  */
 #include "config.h"
 
@@ -109,14 +120,29 @@ static char *last_word_value(const char *line, const char *key)
 	return v;
 }
 
+/* Does a multilib of B select on an -O option?  Debian's arm-none-eabi
+ * GCC 15 has "space" multilibs for -Os (and -Oz, which its
+ * multilib_matches maps to Os). */
+static int multilib_by_olevel(const struct backend *b)
+{
+	for (size_t k = 0; k < b->nmultilibs; k++)
+		for (const char *p = b->multilibs[k].select; p && *p; p += strcspn(p, " "), p += *p == ' ')
+			if (*p == 'O')
+				return 1;
+	return 0;
+}
+
 void machine_self_specs(struct driver *d)
 {
 	if (d->target->machine != EM_ARM_ && d->target->machine != EM_RISCV_)
 		return;
+	/* the -m options, and the -O ones where they choose a multilib */
+	int with_o = multilib_by_olevel(backend_current());
 	struct strvec words = { 0 };
 	size_t *idx = xcalloc(d->nopts + 1, sizeof *idx);
 	for (size_t i = 0; i < d->nopts; i++)
-		if (opt_kind(&d->opts[i], 'm') && !d->opts[i].elided && !d->opts[i].unknown) {
+		if ((opt_kind(&d->opts[i], 'm') || (with_o && opt_kind(&d->opts[i], 'O'))) && !d->opts[i].elided &&
+		    !d->opts[i].unknown) {
 			idx[words.n] = i;
 			strvec_push(&words, (char *)d->opts[i].word);
 		}
@@ -191,11 +217,12 @@ void machine_self_specs(struct driver *d)
 	free(words.v);
 }
 
-/* aarch64's %:rewrite_mcpu(CPU): the -march= the backend gives as. */
-static char *aarch64_cpu_arch(const char *cpu)
+/* aarch64's %:rewrite_mcpu(CPU) and (GCC 16) %:rewrite_march(ARCH): the
+ * -march= the backend gives as for -OPT=NAME. */
+static char *aarch64_as_arch(const char *opt, const char *name)
 {
 	struct strvec words = { 0 };
-	strvec_pushf(&words, "-mcpu=%s", cpu);
+	strvec_pushf(&words, "-%s=%s", opt, name);
 	char *out = backend_dry_run(&words);
 	strvec_free(&words);
 	char *as = out ? find_line(out, "/as ", 1) : NULL;
@@ -253,8 +280,8 @@ const char *machine_function(const struct driver *d, struct strvec *keep, const 
 		strvec_push(keep, xstrndup(c, strcspn(c, "+")));
 		return keep->v[keep->n - 1];
 	}
-	if (m == EM_AARCH64_ && !strcmp(name, "rewrite_mcpu") && argc >= 1) {
-		char *v = aarch64_cpu_arch(argv[argc - 1]);
+	if (m == EM_AARCH64_ && (!strcmp(name, "rewrite_mcpu") || !strcmp(name, "rewrite_march")) && argc >= 1) {
+		char *v = aarch64_as_arch(strcmp(name, "rewrite_mcpu") ? "march" : "mcpu", argv[argc - 1]);
 		if (!v)
 			return NULL;
 		strvec_push(keep, v);
@@ -286,6 +313,14 @@ const char *machine_function(const struct driver *d, struct strvec *keep, const 
 		}
 		return big && (be8 || arm_arch_version(arch) >= 6) ? "--be8" : NULL;
 	}
+	if (m == EM_AARCH64_ && !strcmp(name, "is_local_not_armv8_base") && argc >= 1) {
+		const char *a = argv[0];
+		if (strstr(a, "+sve"))
+			return "";
+		return strstr(a, "cortex-a53") || strstr(a, "armv8-a") ? NULL : "";
+	}
+	if (!strcmp(name, "if-driverlang") && argc >= 2)
+		return !strcmp(argv[0], d->cxx ? "c++" : "c") ? argv[1] : argc >= 3 ? argv[2] : NULL;
 	*known = 0;
 	return NULL;
 }

@@ -6,17 +6,20 @@
  * COLLECT_GCC_OPTIONS ('-O2' '-fPIC' ...), less the front-end, driver and
  * warning options, plus what cc1 adds so that the link can tell defaults:
  * -fno-openmp/-fno-openacc, the PIC/PIE mode (a PIE default is written
- * as -fPIC), -fcf-protection=, -g when debug info is on, and each -Wa
- * option as -Xassembler WORD.
+ * as -fPIC up to GCC 14, as -fPIE by GCC 15.3 and 16, whose lto-opts.cc
+ * tests flag_pie first), -fcf-protection=, -g when debug info is on,
+ * and each -Wa option as -Xassembler WORD.
  *
  * GCC 12 reads the modules in link order.  The first module's options
  * are the start; each later module adds the options of the kept kinds
  * that are not there yet (first wins: target -m options, -fcommon,
- * -fgnu-tm, -g, five diagnostics options), raises -O to the highest
+ * -fgnu-tm, -g, the diagnostics options), raises -O to the highest
  * level, turns on -fopenmp/-fopenacc if any module has them (GCC 13 and
- * later: the unwind tables too, merged_as_any), intersects
- * -fcf-protection, and combines PIC/PIE (-fno-pic anywhere wins, fPIC +
- * fpic = fpic, fPIC + fpie = fpie, ...).  The backend compile then gets
+ * later: the unwind tables too), intersects -fcf-protection, and
+ * combines PIC/PIE (-fno-pic anywhere wins, fPIC + fpic = fpic, fPIC +
+ * fpie = fpie, ...).  Which options each rule takes changes with the
+ * backend's version (GCC 15 and 16 keep more diagnostics options):
+ * wrapper_options has them by version.  The backend compile then gets
  * the kept options of that list followed by the link-time options that
  * are not front-end specific; the backend takes the last of each, so the
  * link line overrides.  Options such as -fwrapv or -ffp-contract are not
@@ -109,13 +112,75 @@ static int in_table(const char *const *tab, size_t n, const char *s)
 	return 0;
 }
 
-/* Policy (GCC 12's merge_and_complain): the options other than target
- * ones of which the first module's setting is kept. */
-static const char *const kept_first_wins[] = {
-	"-fdiagnostics-show-caret", "-fdiagnostics-show-labels",
-	"-fdiagnostics-show-line-numbers", "-fdiagnostics-show-option",
-	"-fdiagnostics-show-location=", "-fshow-column", "-fcommon", "-fgnu-tm", "-g",
+/* Policy: GCC's lto-wrapper by version, the one place lto1 keys its
+ * merge on the backend's version.  Besides target options (first module
+ * wins, all passed), the options merge_and_complain merges and
+ * append_compiler_options passes to the backend; SINCE is the first GCC
+ * whose lto-wrapper lists the option (read off the lto-wrapper.cc of
+ * Debian's gcc-12, -14, -15 and -16 sources; 11 stands for "GCC 12 and
+ * before", GCC 11's being taken as GCC 12's, and -Oz is new in GCC 12):
+ *   W_FIRST  the first module's setting is kept (a later module adds it
+ *            when no earlier one has it), and passed
+ *   W_ANY    on if any module has it on, and passed (merged_as_any)
+ *   W_SAME   the first module's, and passed; modules must agree (a
+ *            difference is an error: conflict_table)
+ *   W_PASS   passed; merge_module merges it by rules of its own (PIC and
+ *            PIE, -fcf-protection=, the -O levels)
+ * GCC 13 merges and passes the unwind tables (measured: gcc-13's and
+ * gcc-14's WPA get -fasynchronous-unwind-tables, gcc-12's do not); GCC
+ * 15 keeps and passes -fdiagnostics-show-event-links,
+ * -fdiagnostics-show-highlight-colors and -foffload-abi-host-opts=
+ * (a string option: GCC compares only its value, 1, so the first
+ * module's wins); GCC 16 the -fdiagnostics-show-nesting options. */
+enum wrapper_rule { W_FIRST, W_ANY, W_SAME, W_PASS };
+
+static const struct wrapper_option {
+	const char *key;
+	enum wrapper_rule rule;
+	int since;
+} wrapper_options[] = {
+	{ "-fdiagnostics-show-caret", W_FIRST, 11 },
+	{ "-fdiagnostics-show-event-links", W_FIRST, 15 },
+	{ "-fdiagnostics-show-highlight-colors", W_FIRST, 15 },
+	{ "-fdiagnostics-show-labels", W_FIRST, 11 },
+	{ "-fdiagnostics-show-line-numbers", W_FIRST, 11 },
+	{ "-fdiagnostics-show-option", W_FIRST, 11 },
+	{ "-fdiagnostics-show-location=", W_FIRST, 11 },
+	{ "-fdiagnostics-show-nesting", W_FIRST, 16 },
+	{ "-fdiagnostics-show-nesting-locations", W_FIRST, 16 },
+	{ "-fdiagnostics-show-nesting-levels", W_FIRST, 16 },
+	{ "-fshow-column", W_FIRST, 11 },
+	{ "-fcommon", W_FIRST, 11 },
+	{ "-fgnu-tm", W_FIRST, 11 },
+	{ "-g", W_FIRST, 11 },
+	{ "-foffload-abi-host-opts=", W_FIRST, 15 },
+	{ "-fopenmp", W_ANY, 11 },
+	{ "-fopenacc", W_ANY, 11 },
+	{ "-fasynchronous-unwind-tables", W_ANY, 13 },
+	{ "-funwind-tables", W_ANY, 13 },
+	{ "-fopenacc-dim=", W_SAME, 11 },
+	{ "-foffload-abi=", W_SAME, 11 },
+	{ "-fPIC", W_PASS, 11 }, { "-fpic", W_PASS, 11 }, { "-fPIE", W_PASS, 11 }, { "-fpie", W_PASS, 11 },
+	{ "-fcf-protection=", W_PASS, 11 },
+	{ "-O", W_PASS, 11 }, { "-Ofast", W_PASS, 11 }, { "-Og", W_PASS, 11 }, { "-Os", W_PASS, 11 },
+	{ "-Oz", W_PASS, 12 },
 };
+
+/* The backend's lto-wrapper's rule for the option KEY, or NULL when it
+ * neither merges nor passes it (unless a target option). */
+static const struct wrapper_option *wrapper_option(const char *key)
+{
+	for (size_t i = 0; i < sizeof wrapper_options / sizeof *wrapper_options; i++)
+		if (!strcmp(wrapper_options[i].key, key))
+			return backend_major() >= wrapper_options[i].since ? &wrapper_options[i] : NULL;
+	return NULL;
+}
+
+static int wrapper_rule_is(const char *key, enum wrapper_rule rule)
+{
+	const struct wrapper_option *w = wrapper_option(key);
+	return w && w->rule == rule;
+}
 
 /* --- decoding -------------------------------------------------------- */
 
@@ -301,16 +366,10 @@ int lto_pic_kind(const char *key)
 
 /* --- merging as GCC 12 does ------------------------------------------ */
 
-/* Options any module turns on: -fopenmp and -fopenacc; since GCC 13's
- * lto-wrapper also the unwind tables, which it passes to the backend
- * (measured: gcc-13's and gcc-14's WPA get -fasynchronous-unwind-tables,
- * gcc-12's do not). */
+/* Options any module turns on (wrapper_options). */
 static int merged_as_any(const char *key)
 {
-	if (!strcmp(key, "-fopenmp") || !strcmp(key, "-fopenacc"))
-		return 1;
-	return backend_major() >= 13 &&
-	       (!strcmp(key, "-fasynchronous-unwind-tables") || !strcmp(key, "-funwind-tables"));
+	return wrapper_rule_is(key, W_ANY);
 }
 
 /* Merge module M into the options MERGED; LINK are the link-time ones. */
@@ -331,7 +390,7 @@ static void merge_module(struct strvec *pool, struct optlist *merged, const stru
 			pic = o;
 		} else if (lto_pic_kind(o->key)) {
 			pie = o;
-		} else if (is_target(o) || IN(kept_first_wins, o->key)) {
+		} else if (is_target(o) || wrapper_rule_is(o->key, W_FIRST)) {
 			if (at < 0)
 				optlist_push(merged, o);
 		} else if (merged_as_any(o->key)) {
@@ -339,7 +398,7 @@ static void merge_module(struct strvec *pool, struct optlist *merged, const stru
 				optlist_push(merged, o);
 			else if (o->value > merged->v[at].value)
 				merged->v[at] = *o;
-		} else if (!strcmp(o->key, "-fopenacc-dim=") || !strcmp(o->key, "-foffload-abi=")) {
+		} else if (wrapper_rule_is(o->key, W_SAME)) {
 			if (at < 0)
 				optlist_push(merged, o);
 			/* different values: an error, reported by check_conflicts */
@@ -795,18 +854,10 @@ static void xasm_union(const struct lto_module_opts *mods, const struct optlist 
 }
 
 /* Does GCC's append_compiler_options pass this merged option?  Target
- * options, those merged from any module, and these (policy: the list of
- * GCC 12's lto-wrapper). */
+ * options and those of wrapper_options. */
 static int compiler_option_passed(const struct lopt *o)
 {
-	static const char *const passed[] = {
-		"-fdiagnostics-show-caret", "-fdiagnostics-show-labels",
-		"-fdiagnostics-show-line-numbers", "-fdiagnostics-show-option",
-		"-fdiagnostics-show-location=", "-fshow-column", "-fPIC", "-fpic", "-fPIE",
-		"-fpie", "-fcommon", "-fgnu-tm", "-fopenmp", "-fopenacc", "-fopenacc-dim=",
-		"-foffload-abi=", "-fcf-protection=", "-g", "-O", "-Ofast", "-Og", "-Os", "-Oz",
-	};
-	return !o->input && o->idx >= 0 && (IN(passed, o->key) || merged_as_any(o->key) || is_target(o));
+	return !o->input && o->idx >= 0 && (wrapper_option(o->key) || is_target(o));
 }
 
 /* Does GCC's append_linker_options pass this link-time option?  Those

@@ -86,7 +86,9 @@ assert_drivers() {
 	assert_drivers $T
 	run cross_cases $T-gcc "$XGCC_BUILDDIR/$T-xgcc" < <(common_cases; printf '%s\n' \
 		'-mcpu=neoverse-n1 -c a.c' '-mcpu=cortex-a53+crypto -O2 a.c b.c' '-march=armv8.2-a -c a.c' \
-		'-mabi=lp64 -c a.c' '-mgeneral-regs-only -c a.c')
+		'-mabi=lp64 -c a.c' '-mgeneral-regs-only -c a.c' \
+		'-mcpu=neoverse-n1 a.c -o prog' '-march=armv8-a a.c -o prog' '-march=armv8-a+sve -c a.c' \
+		'-mfix-cortex-a53-835769 -mcpu=neoverse-n1 a.c -o prog')
 	assert_success
 	run cross_cases $T-g++ "$XGCC_BUILDDIR/$T-xg++" < <(printf '%s\n' c.cc '-c c.cc' '-static c.cc' '-flto c.cc')
 	assert_success
@@ -113,6 +115,21 @@ assert_drivers() {
 	run cross_cases $T-gcc "$XGCC_BUILDDIR/$T-xgcc" < <(printf '%s\n' \
 		'-mfpu=auto -march=armv7-a+simd -mfloat-abi=hard -c a.c' '-mfpu=auto -mcpu=cortex-m4 -mthumb -c a.c b.c' \
 		'-mfpu=auto -march=armv8.1-m.main+mve.fp+fp.dp -mfloat-abi=hard -mthumb a.c b.c -o prog')
+	assert_success
+}
+
+# Debian's arm-none-eabi GCC 15: the C++ driver's picolibc bits
+# (%:if-driverlang: crtbegin.o, crtend.o, picolibcpp.ld, none with -Os)
+# and the "space" multilibs of -Os and -Oz; elsewhere the same cases
+# compare as well
+@test "arm-none-eabi: the C++ driver's link, and -Os/-Oz multilibs, as arm-none-eabi-gcc's and -g++'s" {
+	T=arm-none-eabi
+	cross_skip $T
+	local cases=('-mcpu=cortex-m4 -mthumb a.c -o prog' '-Os -mcpu=cortex-m4 -mthumb a.c -o prog'
+		'-Oz -mthumb -c a.c' '-Os -O2 -c a.c' '-O2 -Os a.c -o prog')
+	run cross_cases $T-gcc "$XGCC_BUILDDIR/$T-xgcc" < <(printf '%s\n' "${cases[@]}")
+	assert_success
+	run cross_cases $T-g++ "$XGCC_BUILDDIR/$T-xg++" < <(printf '%s\n' "${cases[@]}" '-mcpu=cortex-m4 -mthumb c.cc -o prog')
 	assert_success
 }
 

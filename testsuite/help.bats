@@ -56,8 +56,12 @@ same_output() {
 	# curl's configure: $CC --help --verbose | grep fvisibility=
 	"$XGCC" --help --verbose 2>/dev/null | grep -q 'fvisibility=' ||
 		fail "cc1's options are not in xgcc --help --verbose"
-	"$XGCC" --help -v 2>/dev/null | grep -q '^Usage: as ' || fail "no assembler help"
-	"$XGCC" --help -v 2>/dev/null | grep -q '^Usage: .*ld ' || fail "no linker help"
+	# as names itself as it was run: "as", or Debian's GCC 15 and later's
+	# /usr/bin/x86_64-linux-gnu-as
+	"$XGCC" --help -v 2>/dev/null | grep -q "^Usage: $("$XGCC" -print-prog-name=as) " || fail "no assembler help"
+	# ld as collect2 runs it: "ld", or Debian's GCC 15 and later's
+	# /usr/bin/x86_64-linux-gnu-ld.bfd
+	"$XGCC" --help -v 2>/dev/null | grep -Eq '^Usage: .*ld(\.bfd)? ' || fail "no linker help"
 	# the commands are gcc's (the driver's own summary is xgcc's)
 	commands() { "$1" -### --help -v 2>&1 | grep -E '^ [^ ]*(/cc1|/collect2|as) ' | normalise_hash3; }
 	assert_equal "$(commands "$XGCC")" "$(commands gcc)"

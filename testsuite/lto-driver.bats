@@ -11,6 +11,9 @@ LTO1="$XGCC_BUILDDIR/lto1"
 
 setup() {
 	common_setup
+	# the assembler as the backend runs it: "as", or the path of
+	# "x86_64-linux-gnu-as" (Debian's GCC 15 and later)
+	AS=$("$XGCC" -print-prog-name=as)
 	printf '#include <stdio.h>\nint f(int);\nint main(void) { printf("%%d\\n", f(20)); return f(20) != 43; }\n' >a.c
 	printf 'static int k = 22;\nint f(int x) { return x + k + 1; }\n' >b.c
 }
@@ -126,15 +129,15 @@ run_cases() {
 	run "$XGCC" -### -xlto -c -O2 a.o b.o -o ab.o
 	assert_success
 	[ "$(echo "$output" | grep -c '/lto1 .* a\.o b\.o -o ')" -eq 1 ]
-	assert_output --regexp ' as --64 -o ab\.o [^ ]+\.s'
+	assert_output --regexp " $AS --64 -o ab\\.o [^ ]+\\.s"
 	run "$XGCC" -### -xlto -c -O2 -fwpa a.o b.o
 	[ "$(echo "$output" | grep -c '/lto1 .* -fwpa a\.o b\.o$')" -eq 1 ]
-	refute_output --partial ' as '
+	refute_output --partial " $AS "
 	run "$XGCC" -### -xlto -c -O2 a.o b.o
 	[ "$(echo "$output" | grep -c '/lto1 ')" -eq 2 ]
 	# lto1's assembly is real code: no LTO marker goes in with it
 	run "$XGCC" -### -xlto -c -O2 -flto a.o -o x.o
-	assert_line --regexp '^ as --64 -o x\.o [^ ]+\.s$'
+	assert_line --regexp "^ $AS --64 -o x\\.o [^ ]+\\.s\$"
 	run "$XGCC" -### -x lto -c a.o -x none b.c -o x.o
 	assert_failure
 	assert_output --regexp "cannot specify .-o. with .-c., .-S. or .-E. with multiple files"
@@ -150,7 +153,7 @@ run_cases() {
 	grep -q "^COLLECT_GCC_OPTIONS='-c' '-O2' '-o' 'w.o'  '-mtune=generic' '-march=x86-64' '-dumpdir' 'dd/'$" xgcc.lto1
 	grep -q "^COLLECT_AS_OPTIONS='--noexecstack'$" xgcc.lto1
 	diff gcc.lto1 xgcc.lto1
-	diff gcc.as xgcc.as
+	diff "gcc.${AS##*/}" "xgcc.${AS##*/}"
 	assert_no_temps
 }
 

@@ -16,8 +16,25 @@ LTO1="$XGCC_BUILDDIR/lto1"
 UW=""
 [ "$(backend_major)" -lt 13 ] || UW=" -fasynchronous-unwind-tables"
 
+# PIC: the PIC/PIE option cc1 records for a module compiled with the
+# default of Debian's GCC (PIE), as the module's .gnu.lto_.opts has it:
+# -fPIC up to GCC 14, whose lto-opts.cc writes flag_pic first; -fPIE
+# from Debian's GCC 15.3 and GCC 16, which write flag_pie first.
+# NOPIC: what that module merged with a -fno-pic one gives, as
+# lto-wrapper merges them: the first module's kind turned off (-fno-pic
+# or -fno-pie)
+setup_file() {
+	local d="$BATS_FILE_TMPDIR"
+	printf 'int f(void) { return 0; }\n' >"$d/pic.c"
+	gcc -flto -c "$d/pic.c" -o "$d/pic.o"
+	PIC=$(readelf -p .gnu.lto_.opts "$d/pic.o" | grep -o "'-f[Pp][Ii][CEce]'" | tr -d "'")
+	NOPIC=-fno-$(echo "${PIC#-f}" | tr 'A-Z' 'a-z')
+	export PIC NOPIC
+}
+
 setup() {
 	common_setup
+	case $PIC in -fPIC | -fPIE) ;; *) fail "a default module records no -fPIC or -fPIE: '$PIC'" ;; esac
 	export LC_ALL=C # the quotes of the warnings are then '...'
 	unset COLLECT_GCC_OPTIONS COLLECT_AS_OPTIONS
 	printf 'int f(int x) { return x + 1; }\n' >a.c
@@ -89,7 +106,7 @@ same_as_gcc() {
 	assert_success
 	[ -z "$stderr" ]
 	assert_equal "$(echo $output)" \
-		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -mtune=generic -march=x86-64"
+		"-fno-openmp -fno-openacc $PIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -mtune=generic -march=x86-64"
 }
 
 @test "conflicting -fexcess-precision: one warning naming both files and both options" {
@@ -157,9 +174,10 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	gcc -flto -O2 -fno-pic -c a.c -o a.o
 	merge "" m.o a.o
 	assert_success
-	assert_equal "$stderr" "lto1: warning: m.o compiled with '-fPIC' but a.o with '-fno-pic'"
-	assert_line --index 2 -- -fno-pic
+	assert_equal "$stderr" "lto1: warning: m.o compiled with '$PIC' but a.o with '-fno-pic'"
+	assert_line --index 2 -- "$NOPIC"
 	refute_line -- -fPIC
+	refute_line -- -fPIE
 	merge "'-fPIC'" m.o a.o
 	[ -z "$stderr" ]
 	assert_equal "${lines[-1]}" -fPIC
@@ -215,7 +233,7 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	assert_success
 	[ -z "$stderr" ]
 	assert_equal "$(echo $output)" \
-		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -march=haswell -O3${UW} -mavx2"
+		"-fno-openmp -fno-openacc $PIC -fcf-protection=none -march=haswell -O3${UW} -mavx2"
 	gcc -flto -O2 -m32 -c a.c -o a32.o
 	merge "" m.o a32.o
 	assert_failure 1
@@ -236,7 +254,7 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	merge "" none.o g.o
 	assert_line -- -Og
 	merge "'-O1'" s.o fast.o
-	assert_equal "$(echo $output)" "-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O3${UW} -O1"
+	assert_equal "$(echo $output)" "-fno-openmp -fno-openacc $PIC -fcf-protection=none -mtune=generic -march=x86-64 -O3${UW} -O1"
 }
 
 @test "-Wa options: equal ones pass as in GCC, differing ones are united, conflicting values warn" {
@@ -262,7 +280,7 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	merge "'-Wall' '-Wextra' '-std=c99' '-DX=1' '-I' 'inc' '-L/tmp' '-fno-openmp' '-fopenmp' '-flto=auto' '-o' 'p' '-Werror=format' '-Wno-unused' '-fcf-protection' '-fdiagnostics-color=always' '-dumpdir' 'p.'" a.o
 	assert_success
 	assert_equal "$(echo $output)" \
-		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -fdiagnostics-color=always -Wextra -L /tmp -fopenmp -Werror=format -Wno-unused -fcf-protection=full"
+		"-fno-openmp -fno-openacc $PIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -fdiagnostics-color=always -Wextra -L /tmp -fopenmp -Werror=format -Wno-unused -fcf-protection=full"
 }
 
 @test "link-time options are read with GCC's option table: options its old hand tables lacked or had wrong" {
@@ -275,13 +293,13 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	merge "'-ffree-form' '-aux-info' 'x.aux' '-Ttext=0x400000' '-fno-such-flag' '-Wno-frame-larger-than' '-nocpp' '-fno-cpp'" a.o
 	assert_success
 	assert_equal "$(echo $output)" \
-		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -aux-info x.aux -Ttext=0x400000 -Wframe-larger-than=18446744073709551615EiB"
+		"-fno-openmp -fno-openacc $PIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -aux-info x.aux -Ttext=0x400000 -Wframe-larger-than=18446744073709551615EiB"
 	# xgcc's own options are not GCC's, but go on to the cache and the
 	# distributor
 	merge "'-flto-cache=/c' '-flto-cache-shared' '-flto-distributor=d' '-flto-distributor-arg=-j2' '-flto-cachex'" a.o
 	assert_success
 	assert_equal "$(echo $output)" \
-		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -flto-cache=/c -flto-cache-shared -flto-distributor=d -flto-distributor-arg=-j2"
+		"-fno-openmp -fno-openacc $PIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -flto-cache=/c -flto-cache-shared -flto-distributor=d -flto-distributor-arg=-j2"
 }
 
 @test "same as gcc: link options only GCC's option table tells apart (-aux-info, a Fortran option, aliases)" {
@@ -297,19 +315,27 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	merge "$link" m.o a.o
 	assert_success
 	probed=$output
-	# gcc 12's shipped table: the same merge as the probed one
+	# the table shipped for the backend's version: the same merge as the
+	# probed one
 	XGCC_NO_GCC_OPTIONS=1 merge "$link" m.o a.o
 	assert_success
 	assert_equal "$output" "$probed"
-	XGCC_SHIPPED_GCC_OPTIONS=12 merge "$link" m.o a.o
+	XGCC_SHIPPED_GCC_OPTIONS=$(backend_major) merge "$link" m.o a.o
 	assert_success
 	assert_equal "$output" "$probed"
+	# gcc 12's: on a GCC 12 backend the same again; later GCCs differ
+	# (GCC 16's -msse4 is a Negative() of -mno-sse4, which the later
+	# cancels, GCC 12's are two options both passed)
+	XGCC_SHIPPED_GCC_OPTIONS=12 merge "$link" m.o a.o
+	assert_success
+	[ "$(backend_major)" -ne 12 ] || assert_equal "$output" "$probed"
 	assert_line -- -ftrivial-auto-var-init=zero
+	local gcc12=$output
 	# gcc 11's has no -ftrivial-auto-var-init= (new in GCC 12): dropped
 	XGCC_SHIPPED_GCC_OPTIONS=11 merge "$link" m.o a.o
 	assert_success
 	refute_line -- -ftrivial-auto-var-init=zero
-	assert_equal "$output" "$(echo "$probed" | grep -vx -- -ftrivial-auto-var-init=zero)"
+	assert_equal "$output" "$(echo "$gcc12" | grep -vx -- -ftrivial-auto-var-init=zero)"
 }
 
 @test "two modules in one object (ld -r): each checked, named by its place" {
@@ -331,8 +357,8 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	[ -n "$member" ]
 	merge "" m.o "$member"
 	assert_success
-	assert_equal "$stderr" "lto1: warning: m.o compiled with '-fPIC' but $member with '-fno-pic'"
-	assert_line -- -fno-pic
+	assert_equal "$stderr" "lto1: warning: m.o compiled with '$PIC' but $member with '-fno-pic'"
+	assert_line -- "$NOPIC"
 }
 
 @test "not an LTO object, or no file: one error line, exit 1" {
@@ -363,7 +389,7 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	assert_success
 	[ -z "$stderr" ]
 	assert_equal "$(echo $output)" \
-		"-fno-openmp -fno-openacc -fPIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -mavx2 -Xassembler --noexecstack -O3"
+		"-fno-openmp -fno-openacc $PIC -fcf-protection=none -mtune=generic -march=x86-64 -O2${UW} -mavx2 -Xassembler --noexecstack -O3"
 }
 
 # --- the same lists as GCC 12's lto-wrapper ---------------------------
@@ -403,6 +429,29 @@ lto1: warning: m.o compiled with '-funsigned-char' but a.o with '-fsigned-char'"
 	gcc -flto -O2 -fcf-protection=none -fno-diagnostics-show-caret -fno-diagnostics-show-labels -c a.c -o a.o
 	same_as_gcc "" m.o a.o
 	same_as_gcc "-fcf-protection=return" m.o a.o
+	# the diagnostics options later GCCs' lto-wrapper keeps and passes
+	# too: GCC 15's event links and highlight colours, GCC 16's nesting
+	# options (a module compiled by an older cc1 cannot have them); the
+	# first module's setting, or a later one's where it has none
+	local first="" later=""
+	if [ "$(backend_major)" -ge 15 ]; then
+		first="-fno-diagnostics-show-highlight-colors -fno-diagnostics-show-event-links"
+		later="-fdiagnostics-show-highlight-colors"
+	fi
+	if [ "$(backend_major)" -ge 16 ]; then
+		first="$first -fdiagnostics-show-nesting -fdiagnostics-show-nesting-levels"
+		later="$later -fno-diagnostics-show-nesting -fdiagnostics-show-nesting-locations"
+	fi
+	[ -n "$first" ] || return 0
+	# shellcheck disable=SC2086
+	gcc -flto -O2 $first -c m.c -o m.o
+	# shellcheck disable=SC2086
+	gcc -flto -O2 $later -c a.c -o a.o
+	same_as_gcc "" m.o a.o
+	merge "" m.o a.o
+	assert_line -- -fno-diagnostics-show-highlight-colors
+	refute_line -- -fdiagnostics-show-highlight-colors
+	[ "$(backend_major)" -lt 16 ] || assert_line -- -fdiagnostics-show-nesting-locations
 }
 
 @test "same as gcc: -march/-mtune/-mcmodel of two modules, -march=native at link" {

@@ -31,8 +31,9 @@ teardown() {
 
 # victim KIND NAME: make NAME a character device (1,3: what /dev/null
 # is) or a FIFO; the FIFO stays open on fd 7 (read-write: opening it
-# never blocks) and a reader drains it (GCC 16's cc1 writes a failed
-# header's PCH, more than a pipe holds, before it gives up).
+# never blocks) and a reader drains it: GCC 16's cc1 writes a failed
+# header's PCH into it, more than a pipe holds, before it finds it cannot
+# map it (gcc-16 itself hangs there; GCC 15's writes nothing).
 victim() {
 	case $1 in
 	device)
@@ -42,7 +43,7 @@ victim() {
 	fifo)
 		mkfifo "$2"
 		exec 7<>"$2"
-		cat <&7 >/dev/null &
+		cat <&7 >/dev/null 3>&- &
 		DRAIN=$!
 		;;
 	esac
