@@ -60,17 +60,9 @@ static int max_at_once(void)
 
 static void find_jobserver(struct jobs *j)
 {
-	const char *flags = getenv("MAKEFLAGS");
-	if (!flags) {
-		j->why_not = xasprintf("%s environment variable is unset", diag_q("MAKEFLAGS"));
-		return;
-	}
-	char *auth = makeflags_jobserver(flags, &j->make_jobs);
-	if (!auth) {
-		j->why_not = xasprintf("%s is not present in %s", diag_q("--jobserver-auth="), diag_q("MAKEFLAGS"));
-	} else if (!(j->sem = host_sem_open(auth))) {
+	char *auth = makeflags_env_jobserver(&j->make_jobs, &j->why_not);
+	if (auth && !(j->sem = host_sem_open(auth)))
 		j->why_not = xasprintf("cannot open the jobserver's semaphore %s: %s", diag_q(auth), strerror(errno));
-	}
 	free(auth);
 }
 

@@ -113,17 +113,12 @@ static int starts_with(const char *s, const char *prefix)
 /* Look for make's jobserver in MAKEFLAGS: set rfd/wfd, or why_not. */
 static void find_jobserver(struct jobs *j)
 {
-	const char *flags = getenv("MAKEFLAGS");
-	if (!flags) {
-		j->why_not = xasprintf("%s environment variable is unset", diag_q("MAKEFLAGS"));
-		return;
-	}
-	char *auth = makeflags_jobserver(flags, &j->make_jobs);
+	char *auth = makeflags_env_jobserver(&j->make_jobs, &j->why_not);
 
 	int r, w, end = 0;
-	if (!auth) {
-		j->why_not = xasprintf("%s is not present in %s", diag_q("--jobserver-auth="), diag_q("MAKEFLAGS"));
-	} else if (starts_with(auth, "fifo:")) {
+	if (!auth)
+		return;
+	if (starts_with(auth, "fifo:")) {
 		const char *path = auth + 5;
 		struct stat st;
 		int fd = open(path, O_RDWR | O_CLOEXEC);

@@ -58,3 +58,16 @@ int jobs_spec_number(const char *spec, int max)
 		fatal("unrecognized argument to %s option: %s", diag_q("-flto="), diag_q(spec));
 	return n < max ? (int)n : max;
 }
+
+char *makeflags_env_jobserver(int *make_jobs, char **why_not)
+{
+	const char *flags = getenv("MAKEFLAGS");
+	if (!flags) {
+		*why_not = xasprintf("%s environment variable is unset", diag_q("MAKEFLAGS"));
+		return NULL;
+	}
+	char *auth = makeflags_jobserver(flags, make_jobs);
+	if (!auth)
+		*why_not = xasprintf("%s is not present in %s", diag_q("--jobserver-auth="), diag_q("MAKEFLAGS"));
+	return auth;
+}
