@@ -214,7 +214,7 @@ EOF
 		run "$XO" -O2 -flto=2 -v -flto-cache="$PWD/c" gen/lto/u*.o gen/lto/main.o gen/nonlto.o gen/liblto.a -o p$k
 		assert_success
 		assert_output --partial " $LTO1_OTHER "
-		got[k]=$(echo "$output" | sed -n 's/^lto1: LTRANS cache: \([0-9]* of [0-9]*\) partitions* reused$/\1/p')
+		got[k]=$(reused)
 		run ./p$k
 		assert_output "$want"
 	done

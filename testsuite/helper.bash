@@ -233,3 +233,9 @@ ld_merges_in_load_order() {
 	v=$(ld --version | sed -n '1s/.* \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p')
 	[ "${v%%.*}" -gt 2 ] || [ "${v#*.}" -ge 43 ]
 }
+
+# reused: the "H of N" of the LTRANS cache line of the last link run
+# (its output in $output, with -v).
+reused() {
+	echo "$output" | sed -n 's/^lto1: LTRANS cache: \([0-9]* of [0-9]*\) partitions* reused$/\1/p'
+}

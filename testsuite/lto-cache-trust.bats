@@ -101,7 +101,6 @@ alice_links() {
 
 # the lto1 lines of the last run: its cache lines and warnings
 lto1_lines() { echo "$output" | grep '^lto1: ' || true; }
-reused() { echo "$output" | sed -n 's/^lto1: LTRANS cache: \([0-9]* of [0-9]*\) partitions* reused$/\1/p'; }
 
 le64() {
 	local v=$1 i

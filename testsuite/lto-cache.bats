@@ -24,10 +24,6 @@ link() {
 	shift
 	run "$XGCC" -O2 -flto=2 -v "$@" "$G"/lto/u*.o "$G/lto/main.o" "$G/nonlto.o" "$G/liblto.a" -o "$out"
 }
-# reused: the "H of N" of the last link's cache line.
-reused() {
-	echo "$output" | sed -n 's/^lto1: LTRANS cache: \([0-9]* of [0-9]*\) partitions* reused$/\1/p'
-}
 runs_right() {
 	run "./$1"
 	assert_success
